@@ -1,0 +1,110 @@
+/**
+ * The reference engine: a deterministic discrete-event model of a PRRTE DVM
+ * and its scheduler. No clock, no randomness, no I/O: every asynchronous
+ * happening (a job ending, a tool leaving, a scheduler action) is an
+ * explicit call, and the same calls always give the same state and ids.
+ */
+import type {
+  Ack,
+  AllocateRequest,
+  AllocateResult,
+  Introspection,
+  JobView,
+  NodeView,
+  ObserveRequest,
+  ProcId,
+  SchedulerAction,
+  Snapshot,
+  SpawnRequest,
+  SpawnResult,
+} from '../seam/messages';
+import { Status } from '../seam/pmix';
+import { allocate } from './allocation';
+import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
+import { spawn } from './spawn';
+import { createState, type EngineConfig, type State } from './state';
+
+const GONE: Ack = { status: Status.PMIX_ERR_UNREACH };
+
+export class Engine {
+  private readonly state: State;
+
+  constructor(config: EngineConfig) {
+    this.state = createState(config);
+  }
+
+  get schedulerProc(): ProcId {
+    return { nspace: this.state.schedulerNspace, rank: 0 };
+  }
+
+  connectTool(): ProcId {
+    this.state.counters.tool += 1;
+    const nspace = `prte-tool@${this.state.counters.tool}`;
+    this.state.tools.set(nspace, { nspace, connected: true, children: new Set(), liveDescendants: 0 });
+    return { nspace, rank: 0 };
+  }
+
+  disconnectTool(proc: ProcId): Ack {
+    return this.state.tornDown ? GONE : disconnectTool(this.state, proc.nspace);
+  }
+
+  allocate(req: AllocateRequest): AllocateResult {
+    return this.state.tornDown ? { ...GONE, info: [] } : allocate(this.state, req);
+  }
+
+  spawn(req: SpawnRequest): SpawnResult {
+    return this.state.tornDown ? { ...GONE, info: [] } : spawn(this.state, req);
+  }
+
+  terminateJob(nspace: string): Ack {
+    return this.state.tornDown ? GONE : terminateJob(this.state, nspace);
+  }
+
+  scheduler(req: SchedulerAction): Ack {
+    if (this.state.tornDown) return GONE;
+    switch (req.action) {
+      case 'reclaim':
+        return reclaim(this.state, req.allocId);
+      case 'timeout-warning':
+        return timeoutWarning(this.state, req.allocId, req.timeRemaining);
+      case 'teardown':
+        return teardown(this.state);
+    }
+  }
+
+  observe(req: ObserveRequest = {}): Snapshot {
+    const s = this.state;
+    const nodeNames = req.nodes ?? [...s.nodes.keys()];
+    const nodes: NodeView[] = [];
+    for (const name of nodeNames) {
+      const n = s.nodes.get(name);
+      if (!n || !n.inDvm) continue;
+      const reserved = n.allocId !== null && s.allocations.get(n.allocId)?.reserved === true;
+      nodes.push({ name, slots: n.slots, slotsInUse: n.slotsInUse, availableTo: reserved ? n.allocId! : '' });
+    }
+    const jobNames = req.jobs ?? [...s.jobs.keys()];
+    const jobs: JobView[] = [];
+    for (const ns of jobNames) {
+      const j = s.jobs.get(ns);
+      if (!j) continue;
+      jobs.push({ nspace: ns, state: j.state, procs: j.procs.map((p) => ({ rank: p.rank, node: p.node, running: p.running })) });
+    }
+    return { nodes, jobs, events: s.events.map((e) => ({ ...e, to: { ...e.to }, info: e.info.map((i) => ({ ...i })) })) };
+  }
+
+  inspect(): Introspection {
+    return {
+      allocations: [...this.state.allocations.values()].map((a) => ({
+        allocId: a.allocId,
+        ...(a.reqId !== undefined ? { reqId: a.reqId } : {}),
+        owner: a.owner,
+        owners: [...a.owners].sort(),
+        requester: { ...a.requester },
+        inheritance: a.inheritance,
+        reserved: a.reserved,
+        nodes: [...a.nodes],
+        forwardedToScheduler: a.forwarded.map((i) => ({ ...i })),
+      })),
+    };
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * How a reservation ends: the unconditional triggers (release, scheduler
+ * reclaim, DVM teardown) and the namespace-termination disposition recorded
+ * at its creation. "Returned to the scheduler" and "unreserved" share a
+ * prefix (the nodes leave the reservation) and differ in the tail: only a
+ * return sends scheduler-granted nodes out of the DVM, and only nodes that
+ * leave the DVM take processes down with them.
+ */
+import { Inheritance, Key, Status } from '../seam/pmix';
+import type { Ack, Info } from '../seam/messages';
+import { emit, type AllocationRec, type JobRec, type State } from './state';
+
+const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
+const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
+
+/** Every process of the job exits normally. */
+export function terminateJob(state: State, nspace: string): Ack {
+  const job = state.jobs.get(nspace);
+  if (!job || job.state !== 'RUNNING') return { status: Status.PMIX_ERR_NOT_FOUND };
+  for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
+  finishJob(state, job, 'TERMINATED');
+  return { status: Status.PMIX_SUCCESS };
+}
+
+/** A tool finalizes: reservations it owns see their owning namespace terminate. */
+export function disconnectTool(state: State, nspace: string): Ack {
+  const tool = state.tools.get(nspace);
+  if (!tool || !tool.connected) return { status: Status.PMIX_ERR_NOT_FOUND };
+  tool.connected = false;
+  ownerEnded(state, nspace);
+  return { status: Status.PMIX_SUCCESS };
+}
+
+function stopProc(state: State, job: JobRec, rank: number): void {
+  const proc = job.procs.find((p) => p.rank === rank)!;
+  proc.running = false;
+  const node = state.nodes.get(proc.node)!;
+  node.slotsInUse -= 1;
+  const ranks = node.procs.get(job.nspace)!.filter((r) => r !== rank);
+  if (ranks.length > 0) node.procs.set(job.nspace, ranks);
+  else node.procs.delete(job.nspace);
+}
+
+function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED'): void {
+  job.state = end;
+  for (let a: string | undefined = job.parent; a !== undefined; ) {
+    const anc = state.jobs.get(a) ?? state.tools.get(a);
+    if (!anc) break;
+    anc.liveDescendants -= 1;
+    a = state.jobs.get(a)?.parent;
+  }
+  ownerEnded(state, job.nspace);
+  // CHILD-flavoured reservations whose derived children include this job:
+  // those owned by an ancestor, and those a tool owns that an ancestor was spawned into.
+  for (let a: string | undefined = job.nspace; a !== undefined; a = state.jobs.get(a)?.parent) {
+    for (const id of [...(state.byOwner.get(a) ?? [])]) drainCheck(state, id);
+    const anc = state.jobs.get(a);
+    if (!anc) break;
+    for (const t of anc.targets) {
+      const alloc = t === '' ? undefined : state.allocations.get(t);
+      if (alloc && state.tools.has(alloc.owner)) drainCheck(state, alloc.allocId);
+    }
+  }
+}
+
+/** NONE and DEFAULT fire at the owning namespace's termination; CHILD flavours start draining. */
+function ownerEnded(state: State, nspace: string): void {
+  for (const id of [...(state.byOwner.get(nspace) ?? [])]) {
+    const alloc = state.allocations.get(id);
+    if (!alloc) continue;
+    if (CHILD_FLAVOURED.includes(alloc.inheritance)) drainCheck(state, id);
+    else dispose(state, alloc);
+  }
+}
+
+function ownerGone(state: State, owner: string): boolean {
+  const job = state.jobs.get(owner);
+  if (job) return job.state !== 'RUNNING';
+  const tool = state.tools.get(owner);
+  if (tool) return !tool.connected;
+  return false; // a namespace the DVM has never run cannot terminate
+}
+
+function drainCheck(state: State, allocId: string): void {
+  const alloc = state.allocations.get(allocId);
+  if (!alloc || !CHILD_FLAVOURED.includes(alloc.inheritance) || !ownerGone(state, alloc.owner)) return;
+  const ownerJob = state.jobs.get(alloc.owner);
+  const live = ownerJob
+    ? ownerJob.liveDescendants
+    : [...alloc.spawnedInto].reduce((n, ns) => {
+        const j = state.jobs.get(ns)!;
+        return n + (j.state === 'RUNNING' ? 1 : 0) + j.liveDescendants;
+      }, 0);
+  if (live === 0) dispose(state, alloc);
+}
+
+function dispose(state: State, alloc: AllocationRec): void {
+  if (RETURNS.includes(alloc.inheritance)) returnToScheduler(state, alloc);
+  else unreserve(state, alloc);
+}
+
+function forget(state: State, alloc: AllocationRec): void {
+  state.allocations.delete(alloc.allocId);
+  state.bySessionId.delete(alloc.sessionId);
+  if (alloc.reqId !== undefined && state.byReqId.get(alloc.reqId) === alloc.allocId) state.byReqId.delete(alloc.reqId);
+  state.byOwner.get(alloc.owner)?.delete(alloc.allocId);
+  for (const name of alloc.nodes) state.nodes.get(name)!.allocId = null;
+}
+
+/** Unreserve: the allocation goes away, every node stays in the DVM, in the default session. */
+export function unreserve(state: State, alloc: AllocationRec): void {
+  forget(state, alloc);
+  for (const name of alloc.nodes) state.defaultPool.add(name);
+}
+
+/**
+ * Return to the scheduler (the path of an explicit PMIX_ALLOC_RELEASE):
+ * startup-pool nodes revert to the default session; scheduler-granted nodes
+ * leave the DVM, and the processes on them are terminated first.
+ */
+export function returnToScheduler(state: State, alloc: AllocationRec): void {
+  forget(state, alloc);
+  for (const name of alloc.nodes) {
+    const node = state.nodes.get(name)!;
+    if (node.origin === 'startup') {
+      state.defaultPool.add(name);
+      continue;
+    }
+    state.defaultPool.delete(name);
+    killProcsOn(state, name);
+    node.inDvm = false;
+    state.schedulerFree.add(name);
+  }
+}
+
+function killProcsOn(state: State, name: string): void {
+  const node = state.nodes.get(name)!;
+  for (const [nspace, ranks] of [...node.procs]) {
+    const job = state.jobs.get(nspace)!;
+    for (const r of ranks) stopProc(state, job, r);
+    if (job.state === 'RUNNING' && job.procs.every((p) => !p.running)) finishJob(state, job, 'KILLED');
+  }
+}
+
+export function reclaim(state: State, allocId: string): Ack {
+  const alloc = state.allocations.get(allocId);
+  if (!alloc) return { status: Status.PMIX_ERR_NOT_FOUND };
+  returnToScheduler(state, alloc);
+  return { status: Status.PMIX_SUCCESS };
+}
+
+/** All sessions, default and reserved, end with the DVM. */
+export function teardown(state: State): Ack {
+  for (const job of state.jobs.values()) {
+    if (job.state !== 'RUNNING') continue;
+    for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
+    job.state = 'KILLED';
+  }
+  for (const alloc of [...state.allocations.values()]) forget(state, alloc);
+  for (const node of state.nodes.values()) node.inDvm = false;
+  state.defaultPool.clear();
+  state.tornDown = true;
+  return { status: Status.PMIX_SUCCESS };
+}
+
+/**
+ * The scheduler's PMIX_ALLOC_TIMEOUT_WARNING, relayed only to the process
+ * that (most recently) requested the allocation. It changes nothing else.
+ */
+export function timeoutWarning(state: State, allocId: string, timeRemaining: number | undefined): Ack {
+  const alloc = state.allocations.get(allocId);
+  if (!alloc || !state.supports('PMIX_ALLOC_WARN_TIMEOUT')) return { status: Status.PMIX_SUCCESS };
+  const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }];
+  if (alloc.reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: alloc.reqId });
+  if (timeRemaining !== undefined) info.push({ key: Key.PMIX_TIME_REMAINING, value: timeRemaining });
+  emit(state, Status.PMIX_ALLOC_TIMEOUT_WARNING, alloc.requester, info);
+  return { status: Status.PMIX_SUCCESS };
+}

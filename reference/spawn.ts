@@ -1,0 +1,181 @@
+/**
+ * PMIx_Spawn: which sessions a job may map onto (PMIX_SPAWN_TARGET and the
+ * older single-session attributes), the ownership check, mapping onto
+ * exactly the union of those sessions, and the owner-set growth a
+ * successful spawn causes.
+ */
+import type { AppSpec, SpawnRequest, SpawnResult } from '../seam/messages';
+import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
+import * as attr from './attributes';
+import { Rejection } from './attributes';
+import { classify, mayUse, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
+
+export function spawn(state: State, req: SpawnRequest): SpawnResult {
+  try {
+    const who = classify(state, req.requester);
+    if (!who) throw new Rejection(Status.PMIX_ERR_UNREACH, `requester ${req.requester.nspace}:${req.requester.rank} is not a live process`);
+    validateApps(req.apps);
+    const targets = resolveTargets(state, req, who);
+    const placement = map(state, req.apps, targets);
+    const nspace = commit(state, req, targets, placement);
+    return { status: Status.PMIX_SUCCESS, nspace, info: [] };
+  } catch (e) {
+    if (e instanceof Rejection) return { status: e.status, info: [] };
+    throw e;
+  }
+}
+
+function validateApps(apps: AppSpec[]): void {
+  if (apps.length === 0) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, 'a spawn needs at least one app');
+  for (const app of apps) {
+    if (!Number.isInteger(app.np) || app.np < 1) {
+      throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `app "${app.cmd}" asks for ${app.np} processes`);
+    }
+  }
+}
+
+/**
+ * The job's target set, in the order of 002's session-assignment priority:
+ * PMIX_SPAWN_TARGET; else PMIX_SESSION_ID; else PMIX_ALLOC_ID; else
+ * PMIX_ALLOC_REQ_ID; else the parent's session for an application, the
+ * default session for a tool. The first entry is the primary session.
+ * Every explicitly named session passes the ownership check or the whole
+ * spawn is refused; it is never narrowed to the permitted subset.
+ */
+export function resolveTargets(state: State, req: SpawnRequest, who: RequesterClass): string[] {
+  const info = attr.recognised(state, req.info);
+  const listed = attr.strOrStrArray(info, Key.PMIX_SPAWN_TARGET);
+  if (listed) return checkEach(state, req.requester.nspace, listed);
+
+  const sessionId = attr.uint(info, Key.PMIX_SESSION_ID, attr.LIMITS.UINT32);
+  if (sessionId !== undefined) {
+    const allocId = state.bySessionId.get(sessionId);
+    if (allocId === undefined) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no session ${sessionId}`);
+    return checkEach(state, req.requester.nspace, [allocId]);
+  }
+  const allocId = attr.str(info, Key.PMIX_ALLOC_ID);
+  if (allocId !== undefined) return checkEach(state, req.requester.nspace, [allocId]);
+  const reqId = attr.str(info, Key.PMIX_ALLOC_REQ_ID);
+  if (reqId !== undefined) {
+    const viaReq = state.byReqId.get(reqId);
+    if (viaReq === undefined) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no allocation with request id ${reqId}`);
+    return checkEach(state, req.requester.nspace, [viaReq]);
+  }
+  if (who === 'application') {
+    const parent = state.jobs.get(req.requester.nspace)!;
+    // The parent's session, while it still exists; once it has ended the
+    // parent itself only sees the default pool for new work.
+    if (parent.primary !== '' && state.allocations.has(parent.primary)) return [parent.primary];
+  }
+  return [PMIX_NSPACE_INVALID];
+}
+
+function checkEach(state: State, requester: string, entries: string[]): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry !== PMIX_NSPACE_INVALID) {
+      const alloc = state.allocations.get(entry);
+      if (!alloc) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `PMIX_SPAWN_TARGET entry "${entry}" resolves to no session`);
+      // A shared allocation's destination is the default session, which everyone may use.
+      if (alloc.reserved && !mayUse(state, alloc, requester)) {
+        throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${requester} does not own ${entry}`);
+      }
+    }
+    const session = sessionOf(state, entry);
+    if (!out.includes(session)) out.push(session);
+  }
+  return out;
+}
+
+/** The session an entry denotes: a reservation's own id, or '' for the default session. */
+function sessionOf(state: State, entry: string): string {
+  if (entry === PMIX_NSPACE_INVALID) return PMIX_NSPACE_INVALID;
+  return state.allocations.get(entry)!.reserved ? entry : PMIX_NSPACE_INVALID;
+}
+
+/** The nodes of one target session, without scanning any other session. */
+function nodesOf(state: State, session: string): Iterable<string> {
+  return session === PMIX_NSPACE_INVALID ? state.defaultPool : state.allocations.get(session)!.nodes;
+}
+
+type Placement = { app: number; rank: number; node: string }[];
+
+/** By-slot mapping onto the union of the target sessions; no oversubscription. */
+function map(state: State, apps: AppSpec[], targets: string[]): Placement {
+  const candidates = new Set<string>();
+  for (const t of targets) for (const n of nodesOf(state, t)) candidates.add(n);
+  const claimed = new Map<string, number>();
+  const free = (name: string) => {
+    const node = state.nodes.get(name)!;
+    return node.slots - node.slotsInUse - (claimed.get(name) ?? 0);
+  };
+  const placement: Placement = [];
+  let rank = 0;
+  apps.forEach((app, appIndex) => {
+    let pool: Iterable<string> = candidates;
+    if (app.hosts && app.hosts.length > 0) {
+      const outside = app.hosts.filter((h) => !candidates.has(h));
+      if (outside.length > 0) {
+        throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
+      }
+      pool = app.hosts;
+    }
+    let left = app.np;
+    for (const name of pool) {
+      while (left > 0 && free(name) > 0) {
+        claimed.set(name, (claimed.get(name) ?? 0) + 1);
+        placement.push({ app: appIndex, rank: rank++, node: name });
+        left -= 1;
+      }
+      if (left === 0) break;
+    }
+    if (left > 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `not enough free slots for app "${app.cmd}"`);
+  });
+  return placement;
+}
+
+function commit(state: State, req: SpawnRequest, targets: string[], placement: Placement): string {
+  state.counters.job += 1;
+  const nspace = `prte-job@${state.counters.job}`;
+  const procs: ProcRec[] = placement.map((p) => ({ rank: p.rank, node: p.node, running: true }));
+  const job: JobRec = {
+    nspace,
+    parent: req.requester.nspace,
+    children: new Set(),
+    primary: targets[0],
+    targets,
+    procs,
+    state: 'RUNNING',
+    liveDescendants: 0,
+  };
+  state.jobs.set(nspace, job);
+  for (const p of procs) {
+    const node = state.nodes.get(p.node)!;
+    node.slotsInUse += 1;
+    const ranks = node.procs.get(nspace);
+    if (ranks) ranks.push(p.rank);
+    else node.procs.set(nspace, [p.rank]);
+  }
+  // Spawned into a reservation => an owner of it, and of nothing else.
+  for (const t of targets) {
+    if (t === PMIX_NSPACE_INVALID) continue;
+    const alloc = state.allocations.get(t)!;
+    alloc.owners.add(nspace);
+    alloc.spawnedInto.add(nspace);
+  }
+  linkParent(state, job);
+  return nspace;
+}
+
+function linkParent(state: State, job: JobRec): void {
+  const parentJob = state.jobs.get(job.parent);
+  const parentTool = state.tools.get(job.parent);
+  (parentJob ?? parentTool)?.children.add(job.nspace);
+  // Every ancestor now has one more running descendant.
+  for (let a: string | undefined = job.parent; a !== undefined; ) {
+    const anc = state.jobs.get(a) ?? state.tools.get(a);
+    if (!anc) break;
+    anc.liveDescendants += 1;
+    a = state.jobs.get(a)?.parent;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The reference engine's state: a DVM, its simulated scheduler, the
+ * allocations carved out of it and the jobs running on it. Everything is
+ * indexed so that an operation touches only what it names: a spawn into a
+ * reservation walks that reservation's nodes, a termination walks the
+ * terminated job's ancestors, never the whole pool or every job.
+ */
+import type { Info, JobState, ProcId } from '../seam/messages';
+import type { OptionalKeyName } from '../seam/pmix';
+
+export interface NodeRec {
+  name: string;
+  slots: number;
+  slotsInUse: number;
+  inDvm: boolean;
+  /** Where the node came from: the DVM's startup pool, or a scheduler grant. */
+  origin: 'startup' | 'scheduler';
+  /** The allocation the node was granted (or carved) under, if any. */
+  allocId: string | null;
+  /** Running processes on this node: nspace -> ranks. */
+  procs: Map<string, number[]>;
+}
+
+export interface AllocationRec {
+  allocId: string;
+  sessionId: number;
+  reqId?: string;
+  /** The owning namespace: its termination drives the disposition. */
+  owner: string;
+  /** The authorisation set. Never contains the empty namespace. */
+  owners: Set<string>;
+  requester: ProcId;
+  inheritance: number;
+  /** false: PMIX_ALLOC_SHARE=true, the nodes sit in the default session. */
+  reserved: boolean;
+  nodes: Set<string>;
+  /** Jobs spawned into this allocation (the derived-children roots of a tool owner). */
+  spawnedInto: Set<string>;
+  /** Attributes passed through to the scheduler unchanged (PMIX_ALLOC_WARN_TIMEOUT). */
+  forwarded: Info[];
+}
+
+export interface ProcRec {
+  rank: number;
+  node: string;
+  running: boolean;
+}
+
+export interface JobRec {
+  nspace: string;
+  /** The process namespace that spawned it: a job, a tool, or the scheduler. */
+  parent: string;
+  children: Set<string>;
+  /** '' for the default session, else an allocation id. */
+  primary: string;
+  /** Every session the job may map onto ('' = default). */
+  targets: string[];
+  procs: ProcRec[];
+  state: JobState;
+  /** Number of running jobs strictly below this one in the spawn tree. */
+  liveDescendants: number;
+}
+
+export interface ToolRec {
+  nspace: string;
+  connected: boolean;
+  children: Set<string>;
+  liveDescendants: number;
+}
+
+export interface DeliveredEvent {
+  seq: number;
+  code: number;
+  to: ProcId;
+  info: Info[];
+}
+
+export interface EngineConfig {
+  startupNodes: { name: string; slots: number }[];
+  schedulerNodes: { name: string; slots: number }[];
+  /** Optional keys this engine's emulated PMIx does not define. */
+  withoutKeys: OptionalKeyName[];
+  elastic: boolean;
+}
+
+export interface State {
+  readonly config: EngineConfig;
+  readonly supports: (key: OptionalKeyName) => boolean;
+  readonly schedulerNspace: string;
+  nodes: Map<string, NodeRec>;
+  /** In the DVM and not reserved: the default session's nodes, in a stable order. */
+  defaultPool: Set<string>;
+  /** Not in the DVM: what the scheduler can still grant, in its order of preference. */
+  schedulerFree: Set<string>;
+  allocations: Map<string, AllocationRec>;
+  byReqId: Map<string, string>;
+  bySessionId: Map<number, string>;
+  /** owning namespace -> allocation ids it owns (for termination lookups). */
+  byOwner: Map<string, Set<string>>;
+  jobs: Map<string, JobRec>;
+  tools: Map<string, ToolRec>;
+  events: DeliveredEvent[];
+  counters: { session: number; job: number; tool: number };
+  tornDown: boolean;
+}
+
+export function createState(config: EngineConfig): State {
+  const missing = new Set(config.withoutKeys);
+  const state: State = {
+    config,
+    supports: (key) => !missing.has(key),
+    schedulerNspace: 'scheduler',
+    nodes: new Map(),
+    defaultPool: new Set(),
+    schedulerFree: new Set(),
+    allocations: new Map(),
+    byReqId: new Map(),
+    bySessionId: new Map(),
+    byOwner: new Map(),
+    jobs: new Map(),
+    tools: new Map(),
+    events: [],
+    counters: { session: 0, job: 0, tool: 0 },
+    tornDown: false,
+  };
+  for (const n of config.startupNodes) {
+    state.nodes.set(n.name, newNode(n.name, n.slots, 'startup', true));
+    state.defaultPool.add(n.name);
+  }
+  for (const n of config.schedulerNodes) {
+    if (state.nodes.has(n.name)) continue; // a name is one node
+    state.nodes.set(n.name, newNode(n.name, n.slots, 'scheduler', false));
+    state.schedulerFree.add(n.name);
+  }
+  return state;
+}
+
+function newNode(name: string, slots: number, origin: NodeRec['origin'], inDvm: boolean): NodeRec {
+  return { name, slots, slotsInUse: 0, inDvm, origin, allocId: null, procs: new Map() };
+}
+
+export type RequesterClass = 'scheduler' | 'tool' | 'application';
+
+/** Who is asking: the scheduler, a tool (no job of its own) or a process of a running job. */
+export function classify(state: State, proc: ProcId): RequesterClass | undefined {
+  if (proc.nspace === state.schedulerNspace) return 'scheduler';
+  const tool = state.tools.get(proc.nspace);
+  if (tool) return tool.connected && proc.rank === 0 ? 'tool' : undefined;
+  const job = state.jobs.get(proc.nspace);
+  if (job && job.state === 'RUNNING' && job.procs.some((p) => p.rank === proc.rank && p.running)) {
+    return 'application';
+  }
+  return undefined;
+}
+
+/** The ownership check shared by spawn targeting, EXTEND and RELEASE. */
+export function mayUse(state: State, alloc: AllocationRec, requesterNspace: string): boolean {
+  if (requesterNspace === state.schedulerNspace) return true;
+  // An empty namespace is never an owner: the owner set never holds one, and
+  // we compare exactly rather than with PMIx's wildcard-matching nspace check.
+  return requesterNspace !== '' && alloc.owners.has(requesterNspace);
+}
+
+export function emit(state: State, code: number, to: ProcId, info: Info[]): void {
+  state.events.push({ seq: state.events.length + 1, code, to: { ...to }, info });
+}

@@ -1,0 +1,23 @@
+/**
+ * The registry of optional behaviour. An implementation declares what it
+ * has; a scenario tagged `@needs:<name>` runs only against an implementation
+ * that declares <name>, and a scenario tagged `@without:<KEY>` runs against
+ * an implementation that lacks the key, or can emulate lacking it
+ * (`emulate-missing-keys`). Tag names are linted against this table.
+ */
+export const CAPABILITIES = {
+  PMIX_ALLOC_TARGET: 'the PMIx in use defines PMIX_ALLOC_TARGET ("pmix.alloc.tgt")',
+  PMIX_ALLOC_SHARE: 'the PMIx in use defines PMIX_ALLOC_SHARE ("pmix.alloc.share")',
+  PMIX_ALLOC_INHERITANCE: 'the PMIx in use defines PMIX_ALLOC_INHERITANCE ("pmix.alloc.inhrt") and pmix_alloc_inheritance_t',
+  PMIX_ALLOC_WARN_TIMEOUT: 'the PMIx in use defines PMIX_ALLOC_WARN_TIMEOUT and the PMIX_ALLOC_TIMEOUT_WARNING event',
+  PMIX_SPAWN_TARGET: 'the PMIx in use defines PMIX_SPAWN_TARGET ("pmix.spwn.tgt")',
+  PMIX_DVM_MOD_EVENTS: 'the PMIx in use defines PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD',
+  elastic: 'the DVM can run in elastic mode (prte_elastic_mode)',
+  introspection: 'the harness can report internal bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
+  'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
+} as const;
+
+export type CapabilityName = keyof typeof CAPABILITIES;
+
+export const isCapabilityName = (s: string): s is CapabilityName =>
+  Object.prototype.hasOwnProperty.call(CAPABILITIES, s);

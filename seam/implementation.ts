@@ -1,0 +1,58 @@
+/**
+ * The adapter seam. Step definitions drive an implementation only through
+ * this interface; the reference engine is one implementation of it, a
+ * subprocess speaking the wire protocol is another. Every argument and
+ * result is plain JSON data (see ./messages), so each method maps onto one
+ * request/response message pair on the wire.
+ */
+import type { CapabilityName } from './capabilities';
+import type {
+  Ack,
+  AllocateRequest,
+  AllocateResult,
+  ClusterSetup,
+  ConnectToolRequest,
+  ConnectToolResult,
+  DisconnectToolRequest,
+  Introspection,
+  ObserveRequest,
+  SchedulerAction,
+  Snapshot,
+  SpawnRequest,
+  SpawnResult,
+  StartResult,
+  TerminateJobRequest,
+} from './messages';
+
+export interface Description {
+  name: string;
+  version: string;
+  capabilities: CapabilityName[];
+}
+
+export interface Implementation {
+  describe(): Promise<Description>;
+  /** Bring up a fresh DVM; called once per scenario, before anything else. */
+  start(setup: ClusterSetup): Promise<StartResult>;
+  connectTool(req: ConnectToolRequest): Promise<ConnectToolResult>;
+  /** The tool finalizes and goes away. */
+  disconnectTool(req: DisconnectToolRequest): Promise<Ack>;
+  spawn(req: SpawnRequest): Promise<SpawnResult>;
+  allocate(req: AllocateRequest): Promise<AllocateResult>;
+  terminateJob(req: TerminateJobRequest): Promise<Ack>;
+  scheduler(req: SchedulerAction): Promise<Ack>;
+  observe(req: ObserveRequest): Promise<Snapshot>;
+  /** Only for implementations declaring the `introspection` capability. */
+  inspect?(): Promise<Introspection>;
+  /** Release everything; the instance is not used again. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What an adapter module exports. The suite loads the module named by the
+ * PMIX_CONFORMANCE_ADAPTER environment variable (or the `adapter` world
+ * parameter) and calls this once per scenario.
+ */
+export interface AdapterModule {
+  createImplementation(): Implementation;
+}

@@ -1,0 +1,71 @@
+/** PMIx_Allocation_request and what its response must say. */
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { ACCEPTED_STATUSES, describeStatus, Directive, Key, Status } from '../seam/pmix';
+import { allocate, infoFrom } from './support/actions';
+import type { Actor } from './support/parameters';
+import type { ConformanceWorld } from './support/world';
+
+When('{actor} requests {directive} with:', async function (this: ConformanceWorld, actor: Actor, directive: number, table: DataTable) {
+  await allocate(this, actor, directive, infoFrom(this, table));
+});
+
+When('{actor} requests {directive} for allocation {string} with:', async function (this: ConformanceWorld, actor: Actor, directive: number, alias: string, table: DataTable) {
+  await allocate(this, actor, directive, infoFrom(this, table), alias);
+});
+
+async function holds(world: ConformanceWorld, actor: Actor, alias: string, nodes: string, table?: DataTable) {
+  const info = [{ key: Key.PMIX_ALLOC_NODE_LIST, value: nodes }, ...infoFrom(world, table)];
+  const result = await allocate(world, actor, Directive.PMIX_ALLOC_NEW, info, alias);
+  if (result.status !== Status.PMIX_SUCCESS || !world.allocations.has(alias)) {
+    world.fail(`allocation ${alias} of ${nodes} to be granted with a PMIX_ALLOC_ID`, `${describeStatus(result.status)}, info ${JSON.stringify(result.info)}`);
+  }
+}
+
+Given('{actor} holds allocation {string} of node(s) {string}', async function (this: ConformanceWorld, actor: Actor, alias: string, nodes: string) {
+  await holds(this, actor, alias, nodes);
+});
+
+Given('{actor} holds allocation {string} of node(s) {string} with:', async function (this: ConformanceWorld, actor: Actor, alias: string, nodes: string, table: DataTable) {
+  await holds(this, actor, alias, nodes, table);
+});
+
+Then('the request succeeds', function (this: ConformanceWorld) {
+  const last = this.last;
+  if (!last) throw new Error('no request was made');
+  if (last.status !== Status.PMIX_SUCCESS) this.fail('PMIX_SUCCESS', describeStatus(last.status));
+});
+
+Then('the request is rejected with {status}', function (this: ConformanceWorld, status: number) {
+  const last = this.last;
+  if (!last) throw new Error('no request was made');
+  if (last.status !== status) this.fail(describeStatus(status), describeStatus(last.status));
+});
+
+Then('the request is rejected', function (this: ConformanceWorld) {
+  const last = this.last;
+  if (!last) throw new Error('no request was made');
+  if (ACCEPTED_STATUSES.includes(last.status)) this.fail('an error status', describeStatus(last.status));
+});
+
+function responseValue(world: ConformanceWorld, key: string) {
+  return world.last?.info.find((i) => i.key === key)?.value;
+}
+
+Then('the response carries a PMIX_ALLOC_ID', function (this: ConformanceWorld) {
+  const id = responseValue(this, Key.PMIX_ALLOC_ID);
+  if (typeof id !== 'string' || id === '') this.fail('a non-empty PMIX_ALLOC_ID string in the response', JSON.stringify(this.last?.info));
+});
+
+Then('the response carries the PMIX_ALLOC_ID of allocation {string}', function (this: ConformanceWorld, alias: string) {
+  const id = responseValue(this, Key.PMIX_ALLOC_ID);
+  if (id !== this.allocId(alias)) this.fail(`PMIX_ALLOC_ID ${JSON.stringify(this.allocId(alias))} (allocation ${alias})`, JSON.stringify(id));
+});
+
+Then('the response echoes PMIX_ALLOC_REQ_ID {string}', function (this: ConformanceWorld, reqId: string) {
+  const got = responseValue(this, Key.PMIX_ALLOC_REQ_ID);
+  if (got !== reqId) this.fail(`PMIX_ALLOC_REQ_ID ${JSON.stringify(reqId)} echoed`, got === undefined ? 'no PMIX_ALLOC_REQ_ID in the response' : JSON.stringify(got));
+});
+
+Then('allocations {string} and {string} have different ids', function (this: ConformanceWorld, a: string, b: string) {
+  if (this.allocId(a) === this.allocId(b)) this.fail(`two distinct PMIX_ALLOC_IDs`, `both are ${JSON.stringify(this.allocId(a))}`);
+});

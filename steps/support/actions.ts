@@ -1,0 +1,85 @@
+/**
+ * The requests steps make, in one place: resolving the scenario's names,
+ * recording what each request returned and what the DVM looked like before
+ * it (for "nothing changed"), and naming what the implementation minted.
+ */
+import type { DataTable } from '@cucumber/cucumber';
+import type { AppSpec, Info, ProcId } from '../../seam/messages';
+import { describeStatus, directiveName, Key, keyName, Status } from '../../seam/pmix';
+import type { Actor } from './parameters';
+import { ABSENT, keyString, parseValue } from './values';
+import type { ConformanceWorld } from './world';
+
+export function procOf(world: ConformanceWorld, actor: Actor): ProcId {
+  switch (actor.kind) {
+    case 'scheduler':
+      return world.scheduler;
+    case 'tool':
+      return world.tool(actor.alias);
+    case 'job':
+      return { nspace: world.jobNspace(actor.alias), rank: actor.rank };
+  }
+}
+
+export function actorName(actor: Actor): string {
+  if (actor.kind === 'scheduler') return 'the scheduler';
+  return `${actor.kind} ${actor.alias}${actor.kind === 'job' && actor.rank !== 0 ? ` rank ${actor.rank}` : ''}`;
+}
+
+/** A two-column table | attribute | value | into a PMIx info array. */
+export function infoFrom(world: ConformanceWorld, table: DataTable | undefined): Info[] {
+  if (!table) return [];
+  const info: Info[] = [];
+  for (const [name, text] of table.raw()) {
+    const value = parseValue(text, world);
+    if (value === ABSENT) continue;
+    info.push({ key: keyString(name), value });
+  }
+  return info;
+}
+
+export async function allocate(world: ConformanceWorld, actor: Actor, directive: number, info: Info[], alias?: string) {
+  await world.ready();
+  const requester = procOf(world, actor);
+  const before = await world.observe();
+  const result = await world.call('allocate', () => world.impl.allocate({ requester, directive, info }));
+  world.last = {
+    operation: `${actorName(actor)}: PMIx_Allocation_request(${directiveName(directive)}, ${formatInfo(world, info)})`,
+    status: result.status,
+    info: result.info,
+    before,
+  };
+  if (alias !== undefined && result.status === Status.PMIX_SUCCESS) {
+    const id = result.info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value;
+    if (typeof id === 'string') world.allocations.set(alias, id);
+  }
+  return result;
+}
+
+export async function spawn(world: ConformanceWorld, actor: Actor, alias: string, apps: AppSpec[], info: Info[]) {
+  await world.ready();
+  const requester = procOf(world, actor);
+  const before = await world.observe();
+  const result = await world.call('spawn', () => world.impl.spawn({ requester, apps, info }));
+  world.last = {
+    operation: `${actorName(actor)}: PMIx_Spawn(job ${alias}: ${apps.map((a) => `${a.np} x ${a.cmd}${a.hosts ? ` on ${a.hosts.join(',')}` : ''}`).join(' + ')}; ${formatInfo(world, info)})`,
+    status: result.status,
+    info: result.info,
+    before,
+    nspace: result.nspace,
+  };
+  if (result.status === Status.PMIX_SUCCESS) {
+    if (typeof result.nspace !== 'string' || result.nspace === '') {
+      world.fail('a successful spawn to return the new job\'s namespace', `status ${describeStatus(result.status)} with namespace ${JSON.stringify(result.nspace)}`);
+    }
+    world.jobs.set(alias, result.nspace);
+  }
+  return result;
+}
+
+export function formatInfo(world: ConformanceWorld, info: Info[]): string {
+  if (info.length === 0) return 'no attributes';
+  const show = (v: unknown): string =>
+    Array.isArray(v) ? `[${v.map(show).join(', ')}]` : typeof v === 'string' ? world.nameOf(v) : String(v);
+  return info.map((i) => `${keyName(i.key)}=${show(i.value)}`).join(', ');
+}

@@ -1,0 +1,151 @@
+/**
+ * One World per scenario: a fresh implementation behind the seam, the
+ * cluster the scenario describes, and the names the scenario gives to what
+ * the implementation minted (namespaces, allocation ids).
+ *
+ * The implementation is loaded by module path (PMIX_CONFORMANCE_ADAPTER, or
+ * the `adapter` world parameter), so no step imports any engine.
+ */
+import { World, type IWorldOptions } from '@cucumber/cucumber';
+import * as path from 'node:path';
+import type { Description, Implementation, AdapterModule } from '../../seam/implementation';
+import type { ClusterSetup, Info, ProcId, Snapshot, Introspection } from '../../seam/messages';
+import { describeStatus, type OptionalKeyName } from '../../seam/pmix';
+import { ConformanceFailure, ImplementationFault } from './failures';
+import type { Names } from './values';
+
+export interface WorldParameters {
+  adapter?: string;
+  requestTimeoutMs?: number;
+}
+
+/** What the last request was and what it changed, for "nothing changed" and for failure messages. */
+export interface LastRequest {
+  operation: string;
+  status: number;
+  info: Info[];
+  before: Observation;
+  /** Alias to give the result (a job or an allocation), if the step named one. */
+  nspace?: string;
+}
+
+export interface Observation {
+  snapshot: Snapshot;
+  introspection?: Introspection;
+}
+
+export class ConformanceWorld extends World<WorldParameters> implements Names {
+  impl!: Implementation;
+  description!: Description;
+  clauses: string[] = [];
+  readonly setup: ClusterSetup = { startupNodes: [], schedulerNodes: [], withoutKeys: [], elastic: false };
+  private started = false;
+  scheduler!: ProcId;
+  readonly jobs = new Map<string, string>();
+  readonly tools = new Map<string, ProcId>();
+  readonly allocations = new Map<string, string>();
+  last?: LastRequest;
+
+  constructor(options: IWorldOptions<WorldParameters>) {
+    super(options);
+  }
+
+  static adapterPath(parameters: WorldParameters): string {
+    const chosen = process.env.PMIX_CONFORMANCE_ADAPTER ?? parameters.adapter ?? 'reference/adapter';
+    return path.isAbsolute(chosen) ? chosen : path.resolve(process.cwd(), chosen);
+  }
+
+  async open(): Promise<void> {
+    const mod = require(ConformanceWorld.adapterPath(this.parameters)) as AdapterModule;
+    this.impl = mod.createImplementation();
+    this.description = await this.call('describe', () => this.impl.describe());
+  }
+
+  has(capability: string): boolean {
+    return (this.description.capabilities as string[]).includes(capability);
+  }
+
+  withoutKey(key: OptionalKeyName): void {
+    if (!this.setup.withoutKeys.includes(key)) this.setup.withoutKeys.push(key);
+  }
+
+  /** Start the DVM the Given steps described, once, at the first action. */
+  async ready(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const result = await this.call('start', () => this.impl.start(this.setup));
+    this.scheduler = result.scheduler;
+  }
+
+  /** Every call goes through here: a hang, a throw or garbage is an ImplementationFault, not a failed clause. */
+  async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    const timeoutMs = this.parameters.requestTimeoutMs ?? Number(process.env.PMIX_CONFORMANCE_TIMEOUT_MS ?? 10000);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ImplementationFault(operation, `no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([fn(), timeout]);
+    } catch (e) {
+      if (e instanceof ImplementationFault) throw e;
+      throw new ImplementationFault(operation, e instanceof Error ? e.message : String(e));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async observe(): Promise<Observation> {
+    await this.ready();
+    const snapshot = await this.call('observe', () => this.impl.observe({}));
+    const inspect = this.impl.inspect;
+    const introspection = this.has('introspection') && inspect ? await this.call('inspect', () => inspect.call(this.impl)) : undefined;
+    return { snapshot, introspection };
+  }
+
+  // --- names (see values.ts) ---
+  jobNspace(alias: string): string {
+    const ns = this.jobs.get(alias);
+    if (ns === undefined) throw new Error(`the scenario has no job "${alias}"`);
+    return ns;
+  }
+  toolNspace(alias: string): string {
+    return this.tool(alias).nspace;
+  }
+  tool(alias: string): ProcId {
+    const p = this.tools.get(alias);
+    if (!p) throw new Error(`the scenario has no tool "${alias}"`);
+    return p;
+  }
+  schedulerNspace(): string {
+    return this.scheduler.nspace;
+  }
+  allocId(alias: string): string {
+    const id = this.allocations.get(alias);
+    if (id === undefined) throw new Error(`the scenario has no allocation "${alias}"`);
+    return id;
+  }
+  /** Reverse lookups, so a failure message speaks the scenario's names. */
+  nameOf(nspaceOrId: string): string {
+    for (const [a, ns] of this.jobs) if (ns === nspaceOrId) return `job ${a}`;
+    for (const [a, p] of this.tools) if (p.nspace === nspaceOrId) return `tool ${a}`;
+    for (const [a, id] of this.allocations) if (id === nspaceOrId) return `allocation ${a}`;
+    if (this.scheduler && nspaceOrId === this.scheduler.nspace) return 'the scheduler';
+    if (nspaceOrId === '') return 'the default session';
+    return JSON.stringify(nspaceOrId);
+  }
+
+  /** Throw a failure that names the operation, the clause, the expectation and the observation. */
+  fail(expected: string, observed: string): never {
+    throw new ConformanceFailure({
+      operation: this.last?.operation ?? '(no request yet)',
+      clauses: this.clauses,
+      expected,
+      observed,
+    });
+  }
+
+  describeLast(): string {
+    if (!this.last) return 'no request';
+    return `${describeStatus(this.last.status)}`;
+  }
+}
