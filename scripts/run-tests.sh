@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Unit/property tests (node:test) and the cucumber suite, in one process tree so c8 sees both.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mapfile -t tests < <(find test -name '*.test.ts' | sort)
+node --require ts-node/register/transpile-only --test "${tests[@]}"
+npx cucumber-js

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The test command (npm test, and .ci/run): type-check, clause lint, unit and
+# property tests, and the whole conformance suite against the reference
+# engine, with c8 enforcing line coverage of reference/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "type-check (tsc --noEmit)"
+npx tsc --noEmit -p .
+
+step "clause lint"
+npx ts-node --transpile-only tools/clause-lint.ts
+
+step "unit and property tests, then the conformance suite, under c8 (reference/ lines >= 90%)"
+export TS_NODE_TRANSPILE_ONLY=true
+npx c8 --include 'reference/**' --reporter text-summary --reporter text \
+  --check-coverage --lines 90 \
+  bash scripts/run-tests.sh
