@@ -4,6 +4,7 @@
 # engine, with c8 enforcing line coverage of reference/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
 
 step() { printf '\n== %s\n' "$*"; }
 
