@@ -1,7 +1,7 @@
 // Profiles: `default` runs the suite and prints progress; `reports` also
-// writes the HTML, JUnit and message reports to reports/.
+// writes the HTML, JUnit and message reports to reports/. Feature paths
+// default to features/**/*.feature; give paths on the command line to run fewer.
 const common = {
-  paths: ['features/**/*.feature'],
   requireModule: ['ts-node/register/transpile-only'],
   require: ['steps/**/*.ts'],
   worldParameters: { adapter: 'reference/adapter' },

@@ -22,7 +22,7 @@ Feature: Where dynamically allocated nodes go
     And job "A" is running 1 process, launched by tool "T"
     And job "B" is running 1 process, launched by tool "T"
 
-  @clause:NR.route.tool-target @needs:PMIX_ALLOC_TARGET
+  @clause:NR.route.tool-target @clause:NR.attr.target-tool-only @clause:NR.route.nodes-always-added @clause:NR.def.allocation-id @needs:PMIX_ALLOC_TARGET
   Scenario Outline: A tool's PMIX_ALLOC_TARGET reserves the nodes to the named namespace (PMIX_ALLOC_SHARE <share>)
     When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"    |
@@ -81,7 +81,7 @@ Feature: Where dynamically allocated nodes go
       | (absent) |
       | false    |
 
-  @clause:NR.route.app-share @needs:PMIX_ALLOC_SHARE
+  @clause:NR.route.app-share @clause:NR.route.nodes-always-added @needs:PMIX_ALLOC_SHARE
   Scenario: An application's PMIX_ALLOC_SHARE=true puts the nodes in the default session
     When job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -92,7 +92,7 @@ Feature: Where dynamically allocated nodes go
     Then the request succeeds
     And every process of job "C" is on node "s1"
 
-  @clause:NR.route.app-target-rejected @clause:NR.error.app-target @needs:PMIX_ALLOC_TARGET
+  @clause:NR.route.app-target-rejected @clause:NR.error.app-target @clause:NR.attr.target-tool-only @clause:NR.route.requester-class @needs:PMIX_ALLOC_TARGET @interpretation:IP-APP-TARGET-SHARE
   Scenario Outline: An application may not name PMIX_ALLOC_TARGET, whatever PMIX_ALLOC_SHARE says (<share>)
     When job "A" requests PMIX_ALLOC_NEW with:
       | PMIX_ALLOC_NODE_LIST | "s1"    |
@@ -117,3 +117,21 @@ Feature: Where dynamically allocated nodes go
       | PMIX_ALLOC_TARGET    | job A |
     Then the request is rejected with PMIX_ERR_NO_PERMISSIONS
     And nothing changed
+
+  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.tool-target @needs:PMIX_ALLOC_TARGET
+  Scenario: The scheduler has no job of its own, so it is a tool: its PMIX_ALLOC_TARGET is honoured
+    When the scheduler requests PMIX_ALLOC_NEW for allocation "R" with:
+      | PMIX_ALLOC_NODE_LIST | "s1"  |
+      | PMIX_ALLOC_TARGET    | job A |
+    Then the request succeeds
+    And node "s1" is reserved to allocation "R"
+    And job "A" may spawn into allocation "R"
+    And job "B" may not spawn into allocation "R"
+
+  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.app-own
+  Scenario: A job launched by a tool is an application, whichever of its ranks asks
+    When job "A" rank 0 requests PMIX_ALLOC_NEW for allocation "R" with:
+      | PMIX_ALLOC_NODE_LIST | "s1" |
+    Then the request succeeds
+    And node "s1" is reserved to allocation "R"
+    And tool "T" may not spawn into allocation "R"
