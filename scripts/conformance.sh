@@ -7,5 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 mkdir -p reports
 export TS_NODE_TRANSPILE_ONLY=true
-npx cucumber-js --profile reports "$@"
-echo "reports: $(ls reports | tr '\n' ' ')"
+status=0
+npx cucumber-js --profile reports "$@" || status=$?
+echo "reports written to reports/: conformance.html (open in a browser), conformance.junit.xml, conformance.ndjson"
+exit "$status"
