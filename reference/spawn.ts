@@ -38,7 +38,7 @@ function validateApps(apps: AppSpec[]): void {
  * The job's target set, in the order of 002's session-assignment priority:
  * PMIX_SPAWN_TARGET; else PMIX_SESSION_ID; else PMIX_ALLOC_ID; else
  * PMIX_ALLOC_REQ_ID; else the parent's session for an application, the
- * default session for a tool. The first entry is the primary session.
+ * default session for a tool.
  * Every explicitly named session passes the ownership check or the whole
  * spawn is refused; it is never narrowed to the permitted subset.
  */
@@ -142,7 +142,9 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
     nspace,
     parent: req.requester.nspace,
     children: new Set(),
-    primary: targets[0],
+    // The primary session is the first valid targeted session; the default
+    // session only when nothing else was targeted.
+    primary: targets.find((t) => t !== PMIX_NSPACE_INVALID) ?? PMIX_NSPACE_INVALID,
     targets,
     procs,
     state: 'RUNNING',

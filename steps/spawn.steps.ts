@@ -25,11 +25,16 @@ When('{actor} spawns job {string} with {int} process(es) on host(s) {string} and
 /**
  * Ownership is observable only through its consequence: an owner's spawn
  * into the reservation succeeds, anyone else's is refused with
- * PMIX_ERR_NO_PERMISSIONS. The probe is a one-process job left running.
+ * PMIX_ERR_NO_PERMISSIONS. The probe is a one-process job left running. It
+ * names the reservation with PMIX_SPAWN_TARGET, or, on a PMIx without that
+ * key, with the older PMIX_ALLOC_ID (IP-LEGACY-SESSION-ATTRIBUTES), so the
+ * routing rules stay testable there.
  */
 async function probe(world: ConformanceWorld, actor: Actor, alloc: string) {
   const alias = `probe-${world.jobs.size + 1}`;
-  return spawn(world, actor, alias, [{ cmd: 'probe', np: 1 }], [{ key: Key.PMIX_SPAWN_TARGET, value: world.allocId(alloc) }]);
+  const usable = world.has('PMIX_SPAWN_TARGET') && !world.setup.withoutKeys.includes('PMIX_SPAWN_TARGET');
+  const key = usable ? Key.PMIX_SPAWN_TARGET : Key.PMIX_ALLOC_ID;
+  return spawn(world, actor, alias, [{ cmd: 'probe', np: 1 }], [{ key, value: world.allocId(alloc) }]);
 }
 
 Then('{actor} may spawn into allocation {string}', async function (this: ConformanceWorld, actor: Actor, alloc: string) {

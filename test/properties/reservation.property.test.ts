@@ -153,7 +153,7 @@ async function step(run: Run, op: Op): Promise<void> {
           allowed = [live ? parentPrimary! : ''];
         }
         run.jobs.push(nspace);
-        run.primary.set(nspace, allowed[0]);
+        run.primary.set(nspace, allowed.find((a) => a !== '') ?? '');
         spawned = { nspace, allowed, requester, explicit: explicit.filter((e) => e !== '') };
       }
       break;
