@@ -51,15 +51,12 @@ function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED'): voi
   }
   ownerEnded(state, job.nspace);
   // CHILD-flavoured reservations whose derived children include this job:
-  // those owned by an ancestor, and those a tool owns that an ancestor was spawned into.
+  // those owned by an ancestor, and those an ancestor was spawned into.
   for (let a: string | undefined = job.nspace; a !== undefined; a = state.jobs.get(a)?.parent) {
     for (const id of [...(state.byOwner.get(a) ?? [])]) drainCheck(state, id);
     const anc = state.jobs.get(a);
     if (!anc) break;
-    for (const t of anc.targets) {
-      const alloc = t === '' ? undefined : state.allocations.get(t);
-      if (alloc && state.tools.has(alloc.owner)) drainCheck(state, alloc.allocId);
-    }
+    for (const t of anc.targets) if (t !== '') drainCheck(state, t);
   }
 }
 
@@ -81,17 +78,36 @@ function ownerGone(state: State, owner: string): boolean {
   return false; // a namespace the DVM has never run cannot terminate
 }
 
+/**
+ * CHILD and CHILD_DEFAULT fire once the owning namespace and every derived
+ * child have ended. Derived children (IP-DERIVED-CHILDREN) are the owner's
+ * spawn descendants at any depth, plus every job spawned into the
+ * reservation and its descendants, whoever spawned it.
+ */
 function drainCheck(state: State, allocId: string): void {
   const alloc = state.allocations.get(allocId);
   if (!alloc || !CHILD_FLAVOURED.includes(alloc.inheritance) || !ownerGone(state, alloc.owner)) return;
-  const ownerJob = state.jobs.get(alloc.owner);
-  const live = ownerJob
-    ? ownerJob.liveDescendants
-    : [...alloc.spawnedInto].reduce((n, ns) => {
-        const j = state.jobs.get(ns)!;
-        return n + (j.state === 'RUNNING' ? 1 : 0) + j.liveDescendants;
-      }, 0);
-  if (live === 0) dispose(state, alloc);
+  if (liveDerived(state, alloc) === 0) dispose(state, alloc);
+}
+
+function liveDerived(state: State, alloc: AllocationRec): number {
+  const owner = state.jobs.get(alloc.owner) ?? state.tools.get(alloc.owner);
+  let live = owner ? owner.liveDescendants : 0;
+  for (const root of alloc.spawnedInto) {
+    // Count a spawned-into subtree once: skip it when an ancestor is the
+    // owner or another spawned-into job (its subtree is counted already).
+    if (hasAncestorIn(state, root, alloc)) continue;
+    const j = state.jobs.get(root)!;
+    live += (j.state === 'RUNNING' ? 1 : 0) + j.liveDescendants;
+  }
+  return live;
+}
+
+function hasAncestorIn(state: State, nspace: string, alloc: AllocationRec): boolean {
+  for (let a = state.jobs.get(nspace)?.parent; a !== undefined; a = state.jobs.get(a)?.parent) {
+    if (a === alloc.owner || alloc.spawnedInto.has(a)) return true;
+  }
+  return false;
 }
 
 function dispose(state: State, alloc: AllocationRec): void {
