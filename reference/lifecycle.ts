@@ -8,7 +8,7 @@
  */
 import { Inheritance, Key, Status } from '../seam/pmix';
 import type { Ack, Info } from '../seam/messages';
-import { emit, type AllocationRec, type JobRec, type State } from './state';
+import { classify, emit, type AllocationRec, type JobRec, type State } from './state';
 
 const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
 const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
@@ -185,7 +185,8 @@ export function teardown(state: State): Ack {
  */
 export function timeoutWarning(state: State, allocId: string, timeRemaining: number | undefined): Ack {
   const alloc = state.allocations.get(allocId);
-  if (!alloc || !state.supports('PMIX_ALLOC_WARN_TIMEOUT')) return { status: Status.PMIX_SUCCESS };
+  // Nowhere to direct it (unknown allocation, requester gone) or no such event in this PMIx: dropped.
+  if (!alloc || !state.supports('PMIX_ALLOC_WARN_TIMEOUT') || !classify(state, alloc.requester)) return { status: Status.PMIX_SUCCESS };
   const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }];
   if (alloc.reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: alloc.reqId });
   if (timeRemaining !== undefined) info.push({ key: Key.PMIX_TIME_REMAINING, value: timeRemaining });
