@@ -26,6 +26,7 @@ export function createImplementation(): Implementation {
     allocate: async (req) => live().allocate(req),
     terminateJob: async (req) => live().terminateJob(req.nspace),
     scheduler: async (req) => live().scheduler(req),
+    queryAllocation: async (req) => live().queryAllocation(req),
     observe: async (req) => live().observe(req),
     inspect: async () => live().inspect(),
     stop: async () => {

@@ -9,8 +9,9 @@ import type { AllocateRequest, AllocateResult, Info } from '../seam/messages';
 import { Directive, Inheritance, Key, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
+import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
 import { returnToScheduler } from './lifecycle';
-import { planGrant, type Grant } from './scheduler';
+import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, mayUse, type AllocationRec, type RequesterClass, type State } from './state';
 
 export function allocate(state: State, req: AllocateRequest): AllocateResult {
@@ -24,6 +25,10 @@ export function allocate(state: State, req: AllocateRequest): AllocateResult {
         return extend(state, req, who);
       case Directive.PMIX_ALLOC_RELEASE:
         return release(state, req);
+      case Directive.PMIX_ALLOC_REAQUIRE:
+        return reacquire(state, req);
+      case Directive.PMIX_ALLOC_REQ_CANCEL:
+        return cancel(state, req);
       default:
         throw new Rejection(Status.PMIX_ERR_NOT_SUPPORTED, `directive ${req.directive} is not supported`);
     }
@@ -42,6 +47,7 @@ interface Common {
   allocId?: string;
   nodeList?: string;
   numNodes?: number;
+  required: { nodeList: boolean; numNodes: boolean };
   forwarded: Info[];
 }
 
@@ -66,12 +72,32 @@ function common(state: State, req: AllocateRequest, who: RequesterClass): Common
   const nodeList = attr.str(info, Key.PMIX_ALLOC_NODE_LIST);
   const numNodes = attr.uint(info, Key.PMIX_ALLOC_NUM_NODES, Number.MAX_SAFE_INTEGER);
   const forwarded: Info[] = warn === undefined ? [] : [{ key: Key.PMIX_ALLOC_WARN_TIMEOUT, value: warn }];
-  return { info, target, share, inheritance, reqId, allocId, nodeList, numNodes, forwarded };
+  const required = { nodeList: info.get(Key.PMIX_ALLOC_NODE_LIST)?.required === true, numNodes: info.get(Key.PMIX_ALLOC_NUM_NODES)?.required === true };
+  return { info, target, share, inheritance, reqId, allocId, nodeList, numNodes, required, forwarded };
 }
 
-function allocateNew(state: State, req: AllocateRequest, who: RequesterClass): AllocateResult {
+/**
+ * A request whose required resources the scheduler cannot grant now is
+ * refused, or queued when the scheduler's policy says so (the RFC leaves this
+ * to the host); everything else about it has been validated first.
+ */
+function grantOrQueue(state: State, req: AllocateRequest, c: Common, queued: boolean): Grant | AllocateResult {
+  try {
+    return planGrant(state, c.nodeList, c.numNodes, c.required);
+  } catch (e) {
+    if (!(e instanceof Shortfall) || queued || state.config.scheduler?.whenShort !== 'queue') throw e;
+    enqueue(state, req, c.reqId);
+    const info: Info[] = c.reqId !== undefined ? [{ key: Key.PMIX_ALLOC_REQ_ID, value: c.reqId }] : [];
+    return { status: Status.PMIX_OPERATION_IN_PROGRESS, info };
+  }
+}
+
+const isResult = (g: Grant | AllocateResult): g is AllocateResult => 'status' in g;
+
+export function allocateNew(state: State, req: AllocateRequest, who: RequesterClass, queued = false): AllocateResult {
   const c = common(state, req, who);
-  const grant = planGrant(state, c.nodeList, c.numNodes);
+  const grant = grantOrQueue(state, req, c, queued);
+  if (isResult(grant)) return grant;
   // The owning namespace: TARGET for a tool's request, otherwise the requester.
   const owner = c.target ?? req.requester.nspace;
   const sessionId = nextSessionId(state);
@@ -95,10 +121,11 @@ function allocateNew(state: State, req: AllocateRequest, who: RequesterClass): A
   if (!owned) state.byOwner.set(owner, (owned = new Set()));
   owned.add(alloc.allocId);
   commitGrant(state, alloc, grant);
+  recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
 }
 
-function extend(state: State, req: AllocateRequest, who: RequesterClass): AllocateResult {
+export function extend(state: State, req: AllocateRequest, who: RequesterClass, queued = false): AllocateResult {
   const c = common(state, req, who);
   const alloc = lookup(state, c.allocId, c.reqId);
   // The spec: EXTEND succeeds only when the *requester's* namespace owns the
@@ -106,12 +133,14 @@ function extend(state: State, req: AllocateRequest, who: RequesterClass): Alloca
   if (!mayUse(state, alloc, req.requester.nspace)) {
     throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
-  const grant = planGrant(state, c.nodeList, c.numNodes);
+  const grant = grantOrQueue(state, req, c, queued);
+  if (isResult(grant)) return grant;
   if (c.inheritance !== undefined) alloc.inheritance = c.inheritance;
   // The warning follows the most recent requester.
   alloc.requester = { ...req.requester };
   if (c.forwarded.length > 0) alloc.forwarded = c.forwarded;
   commitGrant(state, alloc, grant);
+  if (alloc.reqId === undefined) recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
 }
 
@@ -121,12 +150,16 @@ function release(state: State, req: AllocateRequest): AllocateResult {
   if (!mayUse(state, alloc, req.requester.nspace)) {
     throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
-  returnToScheduler(state, alloc);
+  // A release that names a period (PMIX_ALLOC_TIME) lends the nodes back for
+  // that long instead of giving them up (IP-LEND).
+  const period = attr.uint(info, Key.PMIX_ALLOC_TIME, attr.LIMITS.UINT32);
+  if (period !== undefined) lend(state, alloc);
+  else returnToScheduler(state, alloc);
   return { status: Status.PMIX_SUCCESS, info: [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }] };
 }
 
 /** Resolve an existing allocation by PMIX_ALLOC_ID first, then by PMIX_ALLOC_REQ_ID. */
-function lookup(state: State, allocId: string | undefined, reqId: string | undefined): AllocationRec {
+export function lookup(state: State, allocId: string | undefined, reqId: string | undefined): AllocationRec {
   if (allocId === undefined && reqId === undefined) {
     throw new Rejection(Status.PMIX_ERR_BAD_PARAM, 'neither PMIX_ALLOC_ID nor PMIX_ALLOC_REQ_ID names the allocation');
   }
@@ -138,7 +171,7 @@ function lookup(state: State, allocId: string | undefined, reqId: string | undef
   throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no allocation ${allocId ?? ''}${reqId !== undefined ? ` / request ${reqId}` : ''}`);
 }
 
-function response(alloc: AllocationRec, reqId: string | undefined): Info[] {
+export function response(alloc: AllocationRec, reqId: string | undefined): Info[] {
   const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }];
   if (reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: reqId });
   if (alloc.reserved) info.push({ key: Key.PMIX_SESSION_ID, value: alloc.sessionId });
@@ -152,7 +185,7 @@ function nextSessionId(state: State): number {
 }
 
 /** Place granted nodes: always into the DVM; into the reservation when reserved, else the default session. */
-function commitGrant(state: State, alloc: AllocationRec, grant: Grant): void {
+export function commitGrant(state: State, alloc: AllocationRec, grant: Grant): void {
   for (const name of grant.fromScheduler) {
     const node = state.nodes.get(name)!;
     state.schedulerFree.delete(name);

@@ -12,6 +12,8 @@ import type {
   JobView,
   NodeView,
   ObserveRequest,
+  QueryAllocationRequest,
+  QueryAllocationResult,
   ProcId,
   SchedulerAction,
   Snapshot,
@@ -20,6 +22,7 @@ import type {
 } from '../seam/messages';
 import { Status } from '../seam/pmix';
 import { allocate } from './allocation';
+import { grantQueued, query } from './directives';
 import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
 import { spawn } from './spawn';
 import { createState, type EngineConfig, type State } from './state';
@@ -69,7 +72,14 @@ export class Engine {
         return timeoutWarning(this.state, req.allocId, req.timeRemaining);
       case 'teardown':
         return teardown(this.state);
+      case 'grant-queued':
+        grantQueued(this.state);
+        return { status: Status.PMIX_SUCCESS };
     }
+  }
+
+  queryAllocation(req: QueryAllocationRequest): QueryAllocationResult {
+    return this.state.tornDown ? { status: Status.PMIX_ERR_UNREACH } : query(this.state, req);
   }
 
   observe(req: ObserveRequest = {}): Snapshot {

@@ -117,6 +117,7 @@ function dispose(state: State, alloc: AllocationRec): void {
 
 function forget(state: State, alloc: AllocationRec): void {
   state.allocations.delete(alloc.allocId);
+  state.ended.add(alloc.allocId);
   state.bySessionId.delete(alloc.sessionId);
   if (alloc.reqId !== undefined && state.byReqId.get(alloc.reqId) === alloc.allocId) state.byReqId.delete(alloc.reqId);
   state.byOwner.get(alloc.owner)?.delete(alloc.allocId);

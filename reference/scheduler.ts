@@ -15,11 +15,26 @@ export interface Grant {
   carved: string[];
 }
 
+/** Thrown when a required resource cannot be granted now; the caller refuses or queues. */
+export class Shortfall extends Rejection {
+  constructor(message: string) {
+    super(Status.PMIX_ERR_OUT_OF_RESOURCE, message);
+  }
+}
+
 /**
  * Decide a grant without changing anything; the caller commits it only once
  * every other check has passed, so a refused request has no partial effect.
+ * A required attribute (PMIX_INFO_REQD) the scheduler cannot satisfy fails
+ * the request; an optional one is provisional: the scheduler grants what it
+ * can of it (RFC "APIs for Flexible Allocation Support").
  */
-export function planGrant(state: State, nodeList: string | undefined, numNodes: number | undefined): Grant {
+export function planGrant(
+  state: State,
+  nodeList: string | undefined,
+  numNodes: number | undefined,
+  required: { nodeList: boolean; numNodes: boolean } = { nodeList: false, numNodes: false },
+): Grant {
   const grant: Grant = { fromScheduler: [], carved: [] };
   if (nodeList !== undefined) {
     const names = nodeList.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
@@ -30,21 +45,15 @@ export function planGrant(state: State, nodeList: string | undefined, numNodes: 
       const node = state.nodes.get(name);
       if (node && state.schedulerFree.has(name)) grant.fromScheduler.push(name);
       else if (node && node.inDvm && node.allocId === null && state.defaultPool.has(name)) grant.carved.push(name);
-      else {
-        throw new Rejection(
-          Status.PMIX_ERR_OUT_OF_RESOURCE,
-          `the scheduler cannot grant node "${name}": ${node ? 'it is already allocated' : 'no such node'}`,
-        );
+      else if (required.nodeList) {
+        throw new Shortfall(`the scheduler cannot grant node "${name}": ${node ? 'it is already allocated' : 'no such node'}`);
       }
     }
     return grant;
   }
   if (numNodes !== undefined && numNodes > 0) {
-    if (state.schedulerFree.size < numNodes) {
-      throw new Rejection(
-        Status.PMIX_ERR_OUT_OF_RESOURCE,
-        `the scheduler cannot grant ${numNodes} nodes: ${state.schedulerFree.size} available`,
-      );
+    if (state.schedulerFree.size < numNodes && required.numNodes) {
+      throw new Shortfall(`the scheduler cannot grant ${numNodes} nodes: ${state.schedulerFree.size} available`);
     }
     for (const name of state.schedulerFree) {
       if (grant.fromScheduler.length === numNodes) break;

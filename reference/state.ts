@@ -5,7 +5,7 @@
  * reservation walks that reservation's nodes, a termination walks the
  * terminated job's ancestors, never the whole pool or every job.
  */
-import type { Info, JobState, ProcId } from '../seam/messages';
+import type { AllocateRequest, Info, JobState, ProcId, SchedulerPolicy } from '../seam/messages';
 import type { OptionalKeyName } from '../seam/pmix';
 
 export interface NodeRec {
@@ -38,6 +38,22 @@ export interface AllocationRec {
   spawnedInto: Set<string>;
   /** Attributes passed through to the scheduler unchanged (PMIX_ALLOC_WARN_TIMEOUT). */
   forwarded: Info[];
+  /** Set while the allocation's nodes are lent back to the scheduler: the nodes that were lent. */
+  lent?: string[];
+}
+
+/** A request the scheduler could not grant at once and queued (policy whenShort = 'queue'). */
+export interface QueuedRequest {
+  seq: number;
+  req: AllocateRequest;
+  reqId?: string;
+}
+
+/** What a PMIX_QUERY_ALLOC_STATUS by request id can report. */
+export interface RequestRec {
+  requester: ProcId;
+  state: 'pending' | 'granted' | 'cancelled';
+  allocId?: string;
 }
 
 export interface ProcRec {
@@ -81,6 +97,7 @@ export interface EngineConfig {
   /** Optional keys this engine's emulated PMIx does not define. */
   withoutKeys: OptionalKeyName[];
   elastic: boolean;
+  scheduler?: SchedulerPolicy;
 }
 
 export interface State {
@@ -100,7 +117,13 @@ export interface State {
   jobs: Map<string, JobRec>;
   tools: Map<string, ToolRec>;
   events: DeliveredEvent[];
-  counters: { session: number; job: number; tool: number };
+  /** Requests queued at the scheduler, in arrival order. */
+  queue: QueuedRequest[];
+  /** Requests that carried a PMIX_ALLOC_REQ_ID, latest first per id, for status queries. */
+  requests: Map<string, RequestRec>;
+  /** Allocation ids that existed once and have ended. */
+  ended: Set<string>;
+  counters: { session: number; job: number; tool: number; queued: number };
   tornDown: boolean;
 }
 
@@ -120,7 +143,10 @@ export function createState(config: EngineConfig): State {
     jobs: new Map(),
     tools: new Map(),
     events: [],
-    counters: { session: 0, job: 0, tool: 0 },
+    queue: [],
+    requests: new Map(),
+    ended: new Set(),
+    counters: { session: 0, job: 0, tool: 0, queued: 0 },
     tornDown: false,
   };
   for (const n of config.startupNodes) {

@@ -15,6 +15,7 @@ export const CAPABILITIES = {
   elastic: 'the DVM can run in elastic mode (prte_elastic_mode)',
   introspection: 'the harness can report internal bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
+  'scheduler-policy': 'the harness can choose the host scheduler\'s policy where the allocation RFC leaves it open (queue or refuse a request it cannot grant now; how a reacquire is served) and make it work through its queue',
 } as const;
 
 export type CapabilityName = keyof typeof CAPABILITIES;

@@ -16,6 +16,8 @@ import type {
   DisconnectToolRequest,
   Introspection,
   ObserveRequest,
+  QueryAllocationRequest,
+  QueryAllocationResult,
   SchedulerAction,
   Snapshot,
   SpawnRequest,
@@ -41,6 +43,8 @@ export interface Implementation {
   allocate(req: AllocateRequest): Promise<AllocateResult>;
   terminateJob(req: TerminateJobRequest): Promise<Ack>;
   scheduler(req: SchedulerAction): Promise<Ack>;
+  /** PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS). */
+  queryAllocation(req: QueryAllocationRequest): Promise<QueryAllocationResult>;
   observe(req: ObserveRequest): Promise<Snapshot>;
   /** Only for implementations declaring the `introspection` capability. */
   inspect?(): Promise<Introspection>;

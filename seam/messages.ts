@@ -41,6 +41,24 @@ export interface ClusterSetup {
   withoutKeys: OptionalKeyName[];
   /** prte_elastic_mode. */
   elastic: boolean;
+  /**
+   * Choices the allocation RFC leaves to the host's scheduler. Only sent to an
+   * implementation that declares `scheduler-policy`; absent fields mean the
+   * defaults shown.
+   */
+  scheduler?: SchedulerPolicy;
+}
+
+export interface SchedulerPolicy {
+  /**
+   * What the scheduler does with a request whose *required* resources it
+   * cannot grant now: refuse it at once (default), or queue it until a
+   * `grant-queued` scheduler action (the response is then
+   * PMIX_OPERATION_IN_PROGRESS).
+   */
+  whenShort?: 'refuse' | 'queue';
+  /** What a PMIX_ALLOC_REAQUIRE gets back: the very nodes that were lent (default), or any free nodes of the same number. */
+  reacquire?: 'same-nodes' | 'any-nodes';
 }
 
 export interface StartResult {
@@ -102,7 +120,9 @@ export type SchedulerAction =
   /** The scheduler issues PMIX_ALLOC_TIMEOUT_WARNING for an allocation. */
   | { action: 'timeout-warning'; allocId: string; timeRemaining?: number }
   /** The DVM is torn down. */
-  | { action: 'teardown' };
+  | { action: 'teardown' }
+  /** The scheduler works through its queue, in arrival order, granting what it now can. */
+  | { action: 'grant-queued' };
 
 export interface Ack {
   status: number;
@@ -176,4 +196,24 @@ export interface AllocationView {
 }
 export interface Introspection {
   allocations: AllocationView[];
+}
+
+/**
+ * PMIx_Query_info with PMIX_QUERY_ALLOC_STATUS: the status of an allocation
+ * request, named by its PMIX_ALLOC_REQ_ID or PMIX_ALLOC_ID in `qualifiers`.
+ */
+export interface QueryAllocationRequest {
+  requester: ProcId;
+  qualifiers: Info[];
+}
+
+/**
+ * The answer, normalised: PMIx leaves the format of the status to the host,
+ * so an adapter maps its runtime's answer onto these states.
+ */
+export interface QueryAllocationResult {
+  status: number;
+  /** pending: queued at the scheduler; granted: the allocation exists; lent: lent back, reacquirable; cancelled; ended. */
+  state?: 'pending' | 'granted' | 'lent' | 'cancelled' | 'ended';
+  allocId?: string;
 }

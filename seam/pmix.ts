@@ -53,6 +53,7 @@ export const Key = {
   PMIX_ALLOC_REQ_ID: 'pmix.alloc.reqid',
   PMIX_ALLOC_NUM_NODES: 'pmix.alloc.nnodes',
   PMIX_ALLOC_NODE_LIST: 'pmix.alloc.nlist',
+  PMIX_ALLOC_TIME: 'pmix.alloc.time',
   PMIX_ALLOC_TARGET: 'pmix.alloc.tgt',
   PMIX_ALLOC_SHARE: 'pmix.alloc.share',
   PMIX_ALLOC_INHERITANCE: 'pmix.alloc.inhrt',

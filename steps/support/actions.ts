@@ -31,9 +31,11 @@ export function infoFrom(world: ConformanceWorld, table: DataTable | undefined):
   if (!table) return [];
   const info: Info[] = [];
   for (const [name, text] of table.raw()) {
-    const value = parseValue(text, world);
+    // "… (required)" sets PMIX_INFO_REQD on the attribute.
+    const required = /\s\(required\)$/.test(text);
+    const value = parseValue(required ? text.replace(/\s\(required\)$/, '') : text, world);
     if (value === ABSENT) continue;
-    info.push({ key: keyString(name), value });
+    info.push({ key: keyString(name), value, ...(required ? { required: true } : {}) });
   }
   return info;
 }

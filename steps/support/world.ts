@@ -73,6 +73,9 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   async ready(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    if (this.setup.scheduler && !this.has('scheduler-policy')) {
+      throw new Error('this scenario sets the scheduler\'s policy: tag it @needs:scheduler-policy');
+    }
     const result = await this.call('start', () => this.impl.start(this.setup));
     this.scheduler = result.scheduler;
   }

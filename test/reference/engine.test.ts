@@ -58,13 +58,39 @@ test('malformed attribute values are PMIX_ERR_BAD_PARAM', () => {
   assert.equal(e.spawn({ requester: t, apps: [], info: [] }).status, Status.PMIX_ERR_BAD_PARAM);
 });
 
-test('the scheduler says no when it cannot grant, and nothing changes', () => {
+test('the scheduler refuses a required resource it cannot grant, and nothing changes', () => {
   const e = new Engine(small);
   const t = e.connectTool();
   const before = e.observe();
-  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 3 }] }).status, Status.PMIX_ERR_OUT_OF_RESOURCE);
-  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 'nope' }] }).status, Status.PMIX_ERR_OUT_OF_RESOURCE);
+  const ask = (key: string, value: number | string) => e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key, value, required: true }] }).status;
+  assert.equal(ask(Key.PMIX_ALLOC_NUM_NODES, 3), Status.PMIX_ERR_OUT_OF_RESOURCE);
+  assert.equal(ask(Key.PMIX_ALLOC_NODE_LIST, 'nope'), Status.PMIX_ERR_OUT_OF_RESOURCE);
   assert.deepEqual(e.observe(), before);
+});
+
+test('an optional resource is provisional: the scheduler grants what it can', () => {
+  const e = new Engine(small);
+  const t = e.connectTool();
+  const r = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 3 }] });
+  assert.equal(r.status, Status.PMIX_SUCCESS);
+  assert.equal(e.observe().nodes.length, 3); // n1 plus the two the scheduler had
+});
+
+test('a queued request is granted later, or cancelled, and its status can be queried', () => {
+  const e = new Engine({ ...small, scheduler: { whenShort: 'queue' } });
+  const t = e.connectTool();
+  const first = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 2, required: true }] });
+  assert.equal(first.status, Status.PMIX_SUCCESS);
+  const queued = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1, required: true }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] });
+  assert.equal(queued.status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] }).state, 'pending');
+  const id = first.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
+  assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).state, 'ended');
+  e.scheduler({ action: 'grant-queued' });
+  const q = e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] });
+  assert.equal(q.state, 'granted');
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REQ_CANCEL, info: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] }).status, Status.PMIX_ERR_NOT_FOUND);
 });
 
 test('a process that is not live cannot make requests', () => {
