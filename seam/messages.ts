@@ -151,8 +151,9 @@ export type JobState =
 
 export interface ProcView {
   rank: number;
-  /** The node the process was mapped onto, or '' if it is not (or no longer) placed. */
+  /** The node the process was mapped onto ('' while it is not yet mapped); a process that has stopped keeps the node it last ran on. */
   node: string;
+  /** false once the process has exited or been terminated. */
   running: boolean;
 }
 
