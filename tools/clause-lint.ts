@@ -31,6 +31,7 @@ for (const s of scenarios) {
     const clause = registry.clauses.get(c);
     if (!clause) errors.push(`${where}: @clause:${c} names no registered clause`);
     else if (clause.retired) errors.push(`${where}: @clause:${c} is retired`);
+    else if (clause.notTestable !== undefined) errors.push(`${where}: @clause:${c} is marked not testable ("${clause.notTestable}")`);
     else covered.set(c, (covered.get(c) ?? 0) + 1);
   }
   for (const cap of tagValues(s.tags, 'needs')) {
@@ -44,7 +45,8 @@ for (const s of scenarios) {
   }
 }
 
-const live = [...registry.clauses.values()].filter((c) => !c.retired);
+const live = [...registry.clauses.values()].filter((c) => !c.retired && c.notTestable === undefined);
+const notTestable = [...registry.clauses.values()].filter((c) => !c.retired && c.notTestable !== undefined);
 const overruled = live.filter((c) => c.overruledBy !== undefined);
 for (const c of overruled) {
   if (!interpretations.has(c.overruledBy!)) errors.push(`clause ${c.id} is overruled by ${c.overruledBy}, which INTERPRETATIONS.md does not define`);
@@ -65,6 +67,7 @@ for (const d of registry.documents) {
 const coveredLive = live.filter((c) => c.overruledBy === undefined && covered.has(c.id)).length;
 const total = live.length - overruled.length;
 console.log(`  overall: ${coveredLive}/${total} clauses covered (${((100 * coveredLive) / total).toFixed(1)}%); enforced scope ${enforced.length - uncoveredEnforced.length}/${enforced.length}`);
+if (notTestable.length > 0) console.log(`  not testable through a runtime (each with its reason in the registry): ${notTestable.map((c) => c.id).join(', ')}`);
 if (overruled.length > 0) console.log(`  overruled by an interpretation point: ${overruled.map((c) => `${c.id} (${c.overruledBy})`).join(', ')}`);
 if (process.argv.includes('--pending')) for (const c of pending) console.log(`  pending: ${c.id} — ${c.text}`);
 else console.log(`  pending (not yet in the enforced scope, no scenario): ${pending.length} clauses; --pending lists them`);

@@ -22,7 +22,7 @@ Feature: Where dynamically allocated nodes go
     And job "A" is running 1 process, launched by tool "T"
     And job "B" is running 1 process, launched by tool "T"
 
-  @clause:NR.route.tool-target @clause:NR.attr.target-tool-only @clause:NR.route.nodes-always-added @clause:NR.def.allocation-id @needs:PMIX_ALLOC_TARGET
+  @clause:NR.route.tool-target @clause:NR.attr.target-tool-only @clause:NR.route.nodes-always-added @clause:NR.def.allocation-id @needs:PMIX_ALLOC_TARGET @clause:SE.session.is-allocation
   Scenario Outline: A tool's PMIX_ALLOC_TARGET reserves the nodes to the named namespace (PMIX_ALLOC_SHARE <share>)
     When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"    |
@@ -65,7 +65,7 @@ Feature: Where dynamically allocated nodes go
     Then the request succeeds
     And every process of job "C" is on node "s1"
 
-  @clause:NR.route.app-own
+  @clause:NR.route.app-own @clause:IN.reserve.to-requesting-namespace
   Scenario Outline: An application's request reserves the nodes to its own namespace (PMIX_ALLOC_SHARE <share>)
     When job "A" requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"    |
@@ -128,7 +128,7 @@ Feature: Where dynamically allocated nodes go
     And job "A" may spawn into allocation "R"
     And job "B" may not spawn into allocation "R"
 
-  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.app-own
+  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.app-own @clause:IN.reserve.to-requesting-namespace
   Scenario: A job launched by a tool is an application, whichever of its ranks asks
     When job "A" rank 0 requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |

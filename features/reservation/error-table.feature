@@ -140,7 +140,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
   # disposition. A non-default value (including the legacy
   # PMIX_ALLOC_INHERIT_NONE), arriving for example from a newer peer, is refused
   # rather than silently dropped, on NEW and on EXTEND alike.
-  @without:PMIX_ALLOC_INHERITANCE @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:PL.compat.inherit-not-supported @clause:NR.conformance.3 @clause:NR.conformance.7 @clause:NR.reject.alloc-no-effect
+  @without:PMIX_ALLOC_INHERITANCE @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:PL.compat.inherit-not-supported @clause:NR.conformance.3 @clause:NR.conformance.7 @clause:NR.reject.alloc-no-effect @clause:IN.host.reject-unsupported
   Scenario Outline: Without PMIX_ALLOC_INHERITANCE, <directive> asking for <inheritance> is refused with PMIX_ERR_NOT_SUPPORTED (<requester>)
     When <requester> requests <directive> with:
       | PMIX_ALLOC_ID          | <alloc id>    |
@@ -161,7 +161,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
       | job "A"   | PMIX_ALLOC_EXTEND | allocation RA | PMIX_ALLOC_INHERIT_CHILD         |
       | job "A"   | PMIX_ALLOC_EXTEND | allocation RA | PMIX_ALLOC_INHERIT_CHILD_DEFAULT |
 
-  @without:PMIX_ALLOC_INHERITANCE @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:NR.conformance.7
+  @without:PMIX_ALLOC_INHERITANCE @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:NR.conformance.7 @clause:IN.host.reject-unsupported
   Scenario Outline: Without PMIX_ALLOC_INHERITANCE, <directive> asking for PMIX_ALLOC_INHERIT_DEFAULT is accepted
     When job "A" requests <directive> for allocation "R" with:
       | PMIX_ALLOC_ID          | <alloc id>                 |
@@ -180,7 +180,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
   # Only the four dispositions 1-4 are defined; the suite reads any other value
   # as "a non-default value the host does not support" (interpretation point
   # IP-INHERITANCE-RANGE; PRRTE today treats it as PMIX_ALLOC_INHERIT_DEFAULT).
-  @clause:NR.error.inherit-unsupported @clause:NR.conformance.3 @clause:NR.reject.alloc-no-effect @interpretation:IP-INHERITANCE-RANGE @needs:PMIX_ALLOC_INHERITANCE
+  @clause:NR.error.inherit-unsupported @clause:NR.conformance.3 @clause:NR.reject.alloc-no-effect @interpretation:IP-INHERITANCE-RANGE @needs:PMIX_ALLOC_INHERITANCE @clause:IN.host.reject-unsupported
   Scenario Outline: A PMIX_ALLOC_INHERITANCE value outside the four dispositions is refused with PMIX_ERR_NOT_SUPPORTED (<directive>, value <value>)
     When job "A" requests <directive> with:
       | PMIX_ALLOC_ID          | <alloc id> |

@@ -107,12 +107,12 @@ Feature: New reservations and extending an existing one
     And job "A" may spawn into allocation "R"
     And job "B" may not spawn into allocation "R"
 
-    @clause:NR.new-extend.extend-by-req-id
+    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
     Examples: named by the requester's PMIX_ALLOC_REQ_ID
       | named by          | alloc id | req id        |
       | PMIX_ALLOC_REQ_ID | (absent) | "a-request-1" |
 
-    @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-by-req-id
+    @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
     Examples: named by both ids
       | named by                            | alloc id     | req id        |
       | PMIX_ALLOC_ID and PMIX_ALLOC_REQ_ID | allocation R | "a-request-1" |
@@ -157,7 +157,7 @@ Feature: New reservations and extending an existing one
     And nodes "s1,s3" are reserved to allocation "R1"
     And node "s2" is reserved to allocation "R2"
 
-  @clause:PL.extend.alloc-id-first @clause:NR.new-extend.extend-by-req-id @interpretation:IP-EXTEND-TWO-NAMES
+  @clause:PL.extend.alloc-id-first @clause:NR.new-extend.extend-by-req-id @interpretation:IP-EXTEND-TWO-NAMES @clause:SE.session.user-refid
   Scenario: When PMIX_ALLOC_ID names no reservation, an EXTEND falls back to its PMIX_ALLOC_REQ_ID
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID | "a-request-1" |
@@ -240,7 +240,7 @@ Feature: New reservations and extending an existing one
       | named by              | alloc id             | req id   |
       | unknown PMIX_ALLOC_ID | "no-such-allocation" | (absent) |
 
-    @clause:NR.new-extend.extend-by-req-id
+    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
     Examples: by an unknown PMIX_ALLOC_REQ_ID
       | named by                  | alloc id | req id            |
       | unknown PMIX_ALLOC_REQ_ID | (absent) | "no-such-request" |

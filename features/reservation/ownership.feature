@@ -139,7 +139,7 @@ Feature: Who owns a reservation
       And job "C" may spawn into allocation "R2"
       And job "C" may not spawn into allocation "R3"
 
-    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_INHERITANCE
+    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
     Scenario: A co-owner is not the owning namespace: its termination does not drive the disposition
       Given job "B" holds allocation "R2" of node "s2" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |

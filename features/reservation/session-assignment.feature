@@ -119,7 +119,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Given job "A" holds allocation "R4" of node "s4"
       And the response's PMIX_SESSION_ID is known as session "S4"
 
-    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @clause:SE.session.numeric-id-required
     Scenario: A spawn naming its session by PMIX_SESSION_ID runs there, and its job joins the owner set
       When job "A" spawns job "C" with 2 processes, naming its session with:
         | PMIX_SESSION_ID | session S4 |
@@ -204,7 +204,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | [allocation R1, the invalid namespace] | s1      |
         | [the invalid namespace, allocation R2] | s2      |
 
-    @clause:SE.assign.tool-default @clause:NR.attr.spawn-target-absent @clause:NR.spawn.absent-default @interpretation:IP-TOOL-SPAWN-DEFAULT
+    @clause:SE.assign.tool-default @clause:NR.attr.spawn-target-absent @clause:NR.spawn.absent-default @interpretation:IP-TOOL-SPAWN-DEFAULT @clause:SE.assign.required
     Scenario: A tool spawns into the default session, even when it owns a reservation
       Given tool "T" holds allocation "RT" of node "s4"
       When tool "T" spawns job "C" with 4 processes

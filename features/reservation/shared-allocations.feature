@@ -62,7 +62,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
   # the scheduler's, leave the DVM) when the *owning namespace* terminates.
   # The tool leaving, or an unrelated job ending, is not that event; job A
   # ending is.
-  @clause:NR.route.target-owner-when-shared @clause:NR.attr.inherit-applies-when-shared @clause:NR.own.single-owning-namespace @clause:NR.disp.none @clause:NR.release.scheduler-nodes-leave @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE
+  @clause:NR.route.target-owner-when-shared @clause:NR.attr.inherit-applies-when-shared @clause:NR.own.single-owning-namespace @clause:NR.disp.none @clause:NR.release.scheduler-nodes-leave @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
   Scenario: The PMIX_ALLOC_TARGET job, not the requesting tool, is the owning namespace of a shared allocation
     Given tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST   | "s1"                    |
@@ -78,7 +78,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
     When job "A" terminates
     Then node "s1" is not in the DVM
 
-  @clause:NR.attr.inherit-applies-when-shared @clause:NR.route.target-owner-when-shared @clause:NR.disp.none @clause:NR.disp.default @clause:NR.disp.absent-is-default @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE
+  @clause:NR.attr.inherit-applies-when-shared @clause:NR.route.target-owner-when-shared @clause:NR.disp.none @clause:NR.disp.default @clause:NR.disp.absent-is-default @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
   Scenario Outline: When the PMIX_ALLOC_TARGET job of a shared allocation ends, the disposition decides where the node goes (<inheritance>)
     Given tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST   | "s1"          |

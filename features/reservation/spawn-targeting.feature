@@ -60,7 +60,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request succeeds
       And every process of job "C" is on nodes "n1,n2"
 
-    @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @needs:PMIX_SPAWN_TARGET
+    @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.empty-is-default
     Scenario Outline: Naming only the invalid namespace maps the job onto the default session (<requester>, PMIX_SPAWN_TARGET <target>)
       When <requester> spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -76,7 +76,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
 
   Rule: Allocation ids: exactly the union of the named reservations
 
-    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @clause:NR.spawn.pool-exact @clause:NR.report.id-usable @needs:PMIX_SPAWN_TARGET
+    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @clause:NR.spawn.pool-exact @clause:NR.report.id-usable @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.forms
     Scenario Outline: One allocation id maps the job onto that reservation's nodes only (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -101,7 +101,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       And every process of job "C" is on nodes "s1,s2"
       And job "C" has processes on nodes "s1,s2"
 
-    @clause:NR.spawn.union-with-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.spawn.pool-exact @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY
+    @clause:NR.spawn.union-with-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.spawn.pool-exact @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:IN.spawn-target.empty-is-default
     Scenario Outline: Adding the invalid namespace to the ids adds the default pool (PMIX_SPAWN_TARGET <target>)
       # 8 processes: s1 has 4 free slots and the default pool has 6, so the
       # job must use both. B's reservation R2 stays out.
@@ -118,7 +118,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | [allocation R1, the invalid namespace] |
         | [the invalid namespace, allocation R1] |
 
-    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @needs:PMIX_SPAWN_TARGET
+    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.forms
     Scenario Outline: Naming the same session twice is harmless (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |

@@ -11,6 +11,8 @@ export interface Clause {
   retired?: boolean;
   /** An interpretation point decided against this (lower-authority) clause. */
   overruledBy?: string;
+  /** Why no runtime can be tested for this clause through the seam (a PMIx library fact, an API outside the seam). */
+  notTestable?: string;
   /** Filled in on load: which document it came from. */
   document: string;
   prefix: string;

@@ -1,0 +1,104 @@
+/**
+ * Steps for the lifecycle of a reservation: the scheduler's own actions
+ * (reclaim, DVM teardown), an explicit release by name, and what a client can
+ * see of jobs afterwards (still running, ended, which nodes their running
+ * processes are on).
+ */
+import { Then, When } from '@cucumber/cucumber';
+import type { JobView, SchedulerAction } from '../seam/messages';
+import { describeStatus, Directive, Key, Status } from '../seam/pmix';
+import { allocate } from './support/actions';
+import type { Actor } from './support/parameters';
+import { splitNames } from './support/values';
+import type { ConformanceWorld } from './support/world';
+
+/** A job is over once it reached a final state; a job the observation no longer lists is over too. */
+const FINAL_STATES: ReadonlyArray<JobView['state']> = ['TERMINATED', 'KILLED', 'NEVER_LAUNCHED'];
+
+async function jobView(world: ConformanceWorld, alias: string): Promise<JobView | undefined> {
+  await world.ready();
+  const nspace = world.jobNspace(alias);
+  const snap = await world.call('observe', () => world.impl.observe({ jobs: [nspace] }));
+  return snap.jobs.find((j) => j.nspace === nspace);
+}
+
+const describeProcs = (job: JobView): string =>
+  job.procs.map((p) => `rank ${p.rank} on ${p.node || '(nowhere)'}${p.running ? '' : ' (not running)'}`).join('; ') || 'no processes';
+
+/** Something the scheduler does on its own initiative, recorded like a request so failures name it. */
+async function schedulerAction(world: ConformanceWorld, operation: string, action: SchedulerAction) {
+  await world.ready();
+  const before = await world.observe();
+  const ack = await world.call('scheduler', () => world.impl.scheduler(action));
+  world.last = { operation, status: ack.status, info: [], before };
+  if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));
+}
+
+When('the scheduler reclaims allocation {string}', async function (this: ConformanceWorld, alias: string) {
+  const allocId = this.allocId(alias);
+  await schedulerAction(this, `the scheduler: reclaim allocation ${alias}`, { action: 'reclaim', allocId });
+});
+
+When('the DVM is torn down', async function (this: ConformanceWorld) {
+  await schedulerAction(this, 'the DVM is torn down', { action: 'teardown' });
+});
+
+/** PMIX_ALLOC_RELEASE naming the allocation by its PMIX_ALLOC_ID; the outcome is checked by the steps that follow. */
+When('{actor} releases allocation {string}', async function (this: ConformanceWorld, actor: Actor, alias: string) {
+  await allocate(this, actor, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: this.allocId(alias) }]);
+});
+
+/**
+ * For a scenario outline in which, for some rows, the job has already been
+ * terminated (its nodes left the DVM): the job's remaining processes exit,
+ * and nothing happens if none is left.
+ */
+When('job {string} terminates, if it is still running', async function (this: ConformanceWorld, alias: string) {
+  const job = await jobView(this, alias);
+  if (!job || job.state !== 'RUNNING') return;
+  const nspace = this.jobNspace(alias);
+  const ack = await this.call('terminateJob', () => this.impl.terminateJob({ nspace }));
+  if (ack.status !== Status.PMIX_SUCCESS) this.fail(`job ${alias} to terminate`, describeStatus(ack.status));
+});
+
+Then('job {string} is still running', async function (this: ConformanceWorld, alias: string) {
+  const job = await jobView(this, alias);
+  if (!job) this.fail(`job ${alias} still running`, 'the job is no longer observable');
+  const stopped = job.procs.filter((p) => !p.running);
+  if (job.state !== 'RUNNING' || job.procs.length === 0 || stopped.length > 0) {
+    this.fail(`job ${alias} still running, every process of it alive`, `state ${job.state}; ${describeProcs(job)}`);
+  }
+});
+
+Then('job {string} has ended', async function (this: ConformanceWorld, alias: string) {
+  const job = await jobView(this, alias);
+  if (!job) return;
+  const running = job.procs.filter((p) => p.running);
+  if (!FINAL_STATES.includes(job.state) || running.length > 0) {
+    this.fail(`job ${alias} to have ended, no process of it running`, `state ${job.state}; ${describeProcs(job)}`);
+  }
+});
+
+Then('no process of job {string} is running on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
+  const banned = new Set(splitNames(names));
+  const job = await jobView(this, alias);
+  if (!job) return;
+  const inside = job.procs.filter((p) => p.running && banned.has(p.node));
+  if (inside.length > 0) this.fail(`no running process of job ${alias} on ${[...banned].join(', ')}`, inside.map((p) => `rank ${p.rank} running on ${p.node}`).join('; '));
+});
+
+Then('job {string} has processes running on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
+  const job = await jobView(this, alias);
+  if (!job) this.fail(`job ${alias} to have running processes on ${names}`, 'the job is no longer observable');
+  const used = new Set(job.procs.filter((p) => p.running).map((p) => p.node));
+  const missing = splitNames(names).filter((n) => !used.has(n));
+  if (missing.length > 0) this.fail(`job ${alias} to have a running process on each of ${names}`, `none running on ${missing.join(', ')}; ${describeProcs(job)}`);
+});
+
+Then('no process of any job is running on node(s) {string}', async function (this: ConformanceWorld, names: string) {
+  await this.ready();
+  const banned = new Set(splitNames(names));
+  const snap = await this.call('observe', () => this.impl.observe({}));
+  const inside = snap.jobs.flatMap((j) => j.procs.filter((p) => p.running && banned.has(p.node)).map((p) => `${this.nameOf(j.nspace)} rank ${p.rank} on ${p.node}`));
+  if (inside.length > 0) this.fail(`no process of any job running on ${[...banned].join(', ')}`, inside.join('; '));
+});
