@@ -25,6 +25,10 @@ export function propertySettings(defaultRuns: number) {
     numRuns: Number(process.env.PMIX_PROPERTY_RUNS ?? defaultRuns),
     ...(seed !== undefined ? { seed } : {}),
     ...(path !== undefined ? { path } : {}),
-    verbose: 1 as const,
+    // Under node:test, verbose 1 reports the failing inputs but not the
+    // assertion's message; this way the report has seed, path, the shrunk
+    // counterexample and why it failed.
+    verbose: 0 as const,
+    includeErrorInReport: true,
   };
 }
