@@ -10,7 +10,7 @@ import { Directive, Inheritance, Key, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
-import { returnToScheduler } from './lifecycle';
+import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, mayUse, type AllocationRec, type RequesterClass, type State } from './state';
 
@@ -146,7 +146,12 @@ export function extend(state: State, req: AllocateRequest, who: RequesterClass, 
 
 function release(state: State, req: AllocateRequest): AllocateResult {
   const info = attr.recognised(state, req.info);
-  const alloc = lookup(state, attr.str(info, Key.PMIX_ALLOC_ID), attr.str(info, Key.PMIX_ALLOC_REQ_ID));
+  const allocId = attr.str(info, Key.PMIX_ALLOC_ID);
+  const reqId = attr.str(info, Key.PMIX_ALLOC_REQ_ID);
+  const nodeList = attr.str(info, Key.PMIX_ALLOC_NODE_LIST);
+  const numNodes = attr.uint(info, Key.PMIX_ALLOC_NUM_NODES, Number.MAX_SAFE_INTEGER);
+  if (nodeList !== undefined || numNodes !== undefined) return releasePart(state, req, { allocId, reqId, nodeList, numNodes });
+  const alloc = lookup(state, allocId, reqId);
   if (!mayUse(state, alloc, req.requester.nspace)) {
     throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
@@ -156,6 +161,44 @@ function release(state: State, req: AllocateRequest): AllocateResult {
   if (period !== undefined) lend(state, alloc);
   else returnToScheduler(state, alloc);
   return { status: Status.PMIX_SUCCESS, info: [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }] };
+}
+
+/**
+ * A partial release (IP-PARTIAL-RELEASE): named nodes, or a number of nodes
+ * of one allocation, go back to the scheduler; the allocation lives on. Each
+ * node must belong to an allocation the requester may release; a count never
+ * takes a node the requester itself runs on.
+ */
+function releasePart(
+  state: State,
+  req: AllocateRequest,
+  p: { allocId?: string; reqId?: string; nodeList?: string; numNodes?: number },
+): AllocateResult {
+  const named = p.allocId !== undefined || p.reqId !== undefined ? lookup(state, p.allocId, p.reqId) : undefined;
+  let picked: { alloc: AllocationRec; node: string }[] = [];
+  if (p.nodeList !== undefined) {
+    const names = p.nodeList.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+    if (names.length === 0 || new Set(names).size !== names.length) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `PMIX_ALLOC_NODE_LIST "${p.nodeList}" names no node, or a node twice`);
+    for (const name of names) {
+      const node = state.nodes.get(name);
+      const alloc = node?.inDvm && node.allocId !== null ? state.allocations.get(node.allocId) : undefined;
+      if (!alloc) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `node "${name}" belongs to no allocation`);
+      if (named && alloc !== named) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `node "${name}" is not part of ${named.allocId}`);
+      picked.push({ alloc, node: name });
+    }
+  } else {
+    if (!named) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, 'a release by count must name the allocation');
+    const mine = new Set(state.jobs.get(req.requester.nspace)?.procs.filter((x) => x.running && x.rank === req.requester.rank).map((x) => x.node) ?? []);
+    const eligible = [...named.nodes].filter((n) => !mine.has(n));
+    if (eligible.length < p.numNodes!) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `${named.allocId} has ${eligible.length} nodes that may be released, ${p.numNodes} asked`);
+    picked = eligible.slice(eligible.length - p.numNodes!).map((node) => ({ alloc: named, node }));
+  }
+  for (const { alloc } of picked) {
+    if (!mayUse(state, alloc, req.requester.nspace)) throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
+  }
+  for (const { alloc, node } of picked) returnNode(state, alloc, node);
+  const info: Info[] = named ? [{ key: Key.PMIX_ALLOC_ID, value: named.allocId }] : [];
+  return { status: Status.PMIX_SUCCESS, info };
 }
 
 /** Resolve an existing allocation by PMIX_ALLOC_ID first, then by PMIX_ALLOC_REQ_ID. */

@@ -137,17 +137,26 @@ export function unreserve(state: State, alloc: AllocationRec): void {
  */
 export function returnToScheduler(state: State, alloc: AllocationRec): void {
   forget(state, alloc);
-  for (const name of alloc.nodes) {
-    const node = state.nodes.get(name)!;
-    if (node.origin === 'startup') {
-      state.defaultPool.add(name);
-      continue;
-    }
-    state.defaultPool.delete(name);
-    killProcsOn(state, name);
-    node.inDvm = false;
-    state.schedulerFree.add(name);
+  for (const name of alloc.nodes) giveBack(state, name);
+}
+
+/** A partial release: one node leaves its allocation and goes back, the allocation lives on. */
+export function returnNode(state: State, alloc: AllocationRec, name: string): void {
+  alloc.nodes.delete(name);
+  state.nodes.get(name)!.allocId = null;
+  giveBack(state, name);
+}
+
+function giveBack(state: State, name: string): void {
+  const node = state.nodes.get(name)!;
+  if (node.origin === 'startup') {
+    state.defaultPool.add(name);
+    return;
   }
+  state.defaultPool.delete(name);
+  killProcsOn(state, name);
+  node.inDvm = false;
+  state.schedulerFree.add(name);
 }
 
 function killProcsOn(state: State, name: string): void {

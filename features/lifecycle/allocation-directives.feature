@@ -27,14 +27,14 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
 
   Rule: a required attribute the scheduler cannot honour fails the request; an optional one does not
 
-    @clause:RF.required.reject @clause:NR.reject.alloc-no-effect
+    @clause:RF.required.reject @clause:NR.reject.alloc-no-effect @clause:RF.directive.values
     Scenario: A required node count the scheduler cannot meet fails the request, and nothing is allocated
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 3 (required) |
       Then the request is rejected
       And nothing changed
 
-    @clause:RF.required.reject @clause:NR.reject.alloc-no-effect
+    @clause:RF.required.reject @clause:NR.reject.alloc-no-effect @clause:RF.directive.values
     Scenario: A required node the scheduler cannot grant fails the request
       Given job "B" holds allocation "RB" of node "s2"
       When job "A" requests PMIX_ALLOC_NEW with:
@@ -249,3 +249,63 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
     Scenario: A status query naming a request nobody made is refused with PMIX_ERR_NOT_FOUND
       When tool "T" queries the status of request "nobody-asked"
       Then the status query is refused with PMIX_ERR_NOT_FOUND
+
+  Rule: a release can return part of an allocation; what EXTEND added goes with the allocation
+
+    @clause:RF.release.partial @interpretation:IP-PARTIAL-RELEASE
+    Scenario: Releasing named nodes returns just those nodes; the allocation lives on with the rest
+      Given job "A" holds allocation "R" of nodes "s1,s2"
+      When job "A" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s2"         |
+      Then the request succeeds
+      And node "s2" is not in the DVM
+      And node "s1" is reserved to allocation "R"
+      And job "A" may spawn into allocation "R"
+
+    @clause:RF.release.partial @clause:NR.trigger.owner-release @interpretation:IP-PARTIAL-RELEASE
+    Scenario: Only an owner (or the scheduler) may release part of an allocation
+      Given job "A" holds allocation "R" of nodes "s1,s2"
+      When job "B" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_NODE_LIST | "s2" |
+      Then the request is rejected with PMIX_ERR_NO_PERMISSIONS
+      And nothing changed
+      When the scheduler requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_NODE_LIST | "s2" |
+      Then the request succeeds
+      And node "s2" is not in the DVM
+
+    @clause:RF.release.count-excludes-origin @interpretation:IP-PARTIAL-RELEASE
+    Scenario: Releasing a number of nodes never takes the node the request comes from
+      Given job "A" holds allocation "R" of nodes "s1,s2"
+      And job "A" spawns job "C" with 1 process on host "s2" and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When job "C" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NUM_NODES | 1            |
+      Then the request succeeds
+      And node "s1" is not in the DVM
+      And node "s2" is reserved to allocation "R"
+
+    @clause:RF.extend.released-together @clause:NR.new-extend.extend-adds-nodes
+    Scenario: Nodes an EXTEND added are part of the allocation and are released with it
+      Given job "A" holds allocation "R" of node "s1"
+      When job "A" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s2"         |
+      Then the request succeeds
+      When job "A" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID | allocation R |
+      Then the request succeeds
+      And nodes "s1,s2" are not in the DVM
+
+    @clause:RF.extend.time-or-resources @clause:RF.callback.result
+    Scenario: An EXTEND may ask for more time only: it is granted and adds no node
+      Given job "A" holds allocation "R" of node "s1"
+      When job "A" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID   | allocation R |
+        | PMIX_ALLOC_TIME | 3600         |
+      Then the request succeeds
+      And the response carries the PMIX_ALLOC_ID of allocation "R"
+      And node "s1" is reserved to allocation "R"
+      And node "s2" is not in the DVM

@@ -105,7 +105,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
       | an unknown id next to the default session                        | job "A"       | [the invalid namespace, "no-such-allocation"] | PMIX_ERR_NOT_FOUND |
       | the requester's PMIX_ALLOC_REQ_ID, which is not an allocation id | job "A"       | "a-request"                                   | PMIX_ERR_NOT_FOUND |
 
-    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check
+    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:RF.server.host-authorizes
     Examples: PMIX_SPAWN_TARGET names a session the requester does not own
       | condition                              | requester | target        | status                  |
       | another job's reservation              | job "B"   | allocation RA | PMIX_ERR_NO_PERMISSIONS |

@@ -33,7 +33,7 @@ Feature: New reservations and extending an existing one
 
   # ---------------------------------------------------------------- NEW ----
 
-  @clause:NR.new-extend.new-always-fresh @clause:NR.new-extend.several-per-namespace @clause:NR.report.alloc-id
+  @clause:NR.new-extend.new-always-fresh @clause:NR.new-extend.several-per-namespace @clause:NR.report.alloc-id @clause:RF.callback.result
   Scenario Outline: PMIX_ALLOC_NEW mints a fresh reservation for a namespace that already owns one (<requester>)
     Given <requester> holds allocation "R1" of node "s1"
     When <requester> requests PMIX_ALLOC_NEW for allocation "R2" with:
@@ -80,7 +80,7 @@ Feature: New reservations and extending an existing one
     Then the request succeeds
     And every process of job "D" is on node "s2"
 
-  @clause:NR.report.alloc-id @clause:NR.report.req-id-echo
+  @clause:NR.report.alloc-id @clause:NR.report.req-id-echo @clause:RF.callback.result
   Scenario: The response to PMIX_ALLOC_NEW carries the new PMIX_ALLOC_ID and echoes the PMIX_ALLOC_REQ_ID
     When job "A" requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"          |
@@ -92,7 +92,7 @@ Feature: New reservations and extending an existing one
 
   # ------------------------------------------------------------- EXTEND ----
 
-  @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.report.req-id-echo @interpretation:IP-EXTEND-REQ-ID-ECHO
+  @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.report.req-id-echo @interpretation:IP-EXTEND-REQ-ID-ECHO @clause:RF.callback.result
   Scenario Outline: PMIX_ALLOC_EXTEND adds the new node to the reservation named by <named by>
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID | "a-request-1" |
@@ -107,17 +107,17 @@ Feature: New reservations and extending an existing one
     And job "A" may spawn into allocation "R"
     And job "B" may not spawn into allocation "R"
 
-    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
+    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid @clause:RF.id.requester-chosen
     Examples: named by the requester's PMIX_ALLOC_REQ_ID
       | named by          | alloc id | req id        |
       | PMIX_ALLOC_REQ_ID | (absent) | "a-request-1" |
 
-    @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
+    @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid @clause:RF.id.requester-chosen
     Examples: named by both ids
       | named by                            | alloc id     | req id        |
       | PMIX_ALLOC_ID and PMIX_ALLOC_REQ_ID | allocation R | "a-request-1" |
 
-  @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.report.id-usable
+  @clause:NR.new-extend.extend-by-alloc-id @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.report.id-usable @clause:RF.callback.result
   Scenario: PMIX_ALLOC_EXTEND by PMIX_ALLOC_ID adds the new node to the reservation
     Given job "A" holds allocation "R" of node "s1"
     When job "A" requests PMIX_ALLOC_EXTEND with:
@@ -157,7 +157,7 @@ Feature: New reservations and extending an existing one
     And nodes "s1,s3" are reserved to allocation "R1"
     And node "s2" is reserved to allocation "R2"
 
-  @clause:PL.extend.alloc-id-first @clause:NR.new-extend.extend-by-req-id @interpretation:IP-EXTEND-TWO-NAMES @clause:SE.session.user-refid
+  @clause:PL.extend.alloc-id-first @clause:NR.new-extend.extend-by-req-id @interpretation:IP-EXTEND-TWO-NAMES @clause:SE.session.user-refid @clause:RF.id.requester-chosen
   Scenario: When PMIX_ALLOC_ID names no reservation, an EXTEND falls back to its PMIX_ALLOC_REQ_ID
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID | "a-request-1" |
@@ -240,7 +240,7 @@ Feature: New reservations and extending an existing one
       | named by              | alloc id             | req id   |
       | unknown PMIX_ALLOC_ID | "no-such-allocation" | (absent) |
 
-    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid
+    @clause:NR.new-extend.extend-by-req-id @clause:SE.session.user-refid @clause:RF.id.requester-chosen
     Examples: by an unknown PMIX_ALLOC_REQ_ID
       | named by                  | alloc id | req id            |
       | unknown PMIX_ALLOC_REQ_ID | (absent) | "no-such-request" |

@@ -34,7 +34,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
 
   # ------------------------- a tool's PMIX_ALLOC_TARGET with PMIX_ALLOC_SHARE=true ----
 
-  @clause:NR.route.target-owner-when-shared @clause:NR.attr.share-true-default-session @clause:NR.report.alloc-id @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE
+  @clause:NR.route.target-owner-when-shared @clause:NR.attr.share-true-default-session @clause:NR.report.alloc-id @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @clause:RF.callback.result
   Scenario: A tool's PMIX_ALLOC_TARGET with PMIX_ALLOC_SHARE=true puts the node in the default session and still returns an allocation id
     When tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1"  |
@@ -47,7 +47,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
     Then the request succeeds
     And every process of job "C" is on node "s1"
 
-  @clause:NR.report.alloc-id @clause:NR.report.req-id-echo @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE
+  @clause:NR.report.alloc-id @clause:NR.report.req-id-echo @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @clause:RF.callback.result
   Scenario: The response to a shared request echoes its PMIX_ALLOC_REQ_ID
     When tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1"         |
@@ -100,7 +100,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
   # A shared allocation's destination is the default session; as a
   # PMIX_SPAWN_TARGET entry its id denotes that destination, which every
   # requester may use (interpretation point IP-SHARED-ALLOCATION-ID).
-  @clause:NR.report.id-usable @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET
+  @clause:NR.report.id-usable @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
   Scenario Outline: A spawn naming a shared allocation's id maps onto the default session, whoever asks (<requester>, on host <host>)
     Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -137,7 +137,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
       | job "B"   |
       | tool "T"  |
 
-  @clause:NR.own.spawn-check @clause:NR.spawn.default-excludes-reserved @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET
+  @clause:NR.own.spawn-check @clause:NR.spawn.default-excludes-reserved @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
   Scenario: Naming a shared allocation's id gives no access to another job's reservation
     Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -156,7 +156,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
   # IP-EXTEND-SHARE). Only owners may extend it, and naming a shared
   # allocation as a spawn target makes no one an owner
   # (IP-SHARED-ALLOCATION-ID).
-  @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.attr.share-true-default-session @interpretation:IP-EXTEND-SHARE @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE
+  @clause:NR.new-extend.extend-adds-nodes @clause:NR.report.alloc-id @clause:NR.attr.share-true-default-session @interpretation:IP-EXTEND-SHARE @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @clause:RF.callback.result
   Scenario Outline: An EXTEND of a shared allocation adds the new node to the default session (PMIX_ALLOC_SHARE on the EXTEND: <share>)
     Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -195,7 +195,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
       | job "B"   | true     |
       | tool "T"  | true     |
 
-  @clause:NR.error.extend-not-owner @clause:NR.own.spawn-check @clause:NR.reject.alloc-no-effect @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET
+  @clause:NR.error.extend-not-owner @clause:NR.own.spawn-check @clause:NR.reject.alloc-no-effect @interpretation:IP-SHARED-ALLOCATION-ID @needs:PMIX_ALLOC_SHARE @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
   Scenario: A job spawned by naming a shared allocation's id does not become its owner
     Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST | "s1" |

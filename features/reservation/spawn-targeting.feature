@@ -60,7 +60,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request succeeds
       And every process of job "C" is on nodes "n1,n2"
 
-    @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.empty-is-default
+    @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.empty-is-default @clause:RF.server.host-authorizes
     Scenario Outline: Naming only the invalid namespace maps the job onto the default session (<requester>, PMIX_SPAWN_TARGET <target>)
       When <requester> spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -130,7 +130,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | [allocation R1, allocation R1]                 | s1    |
         | [the invalid namespace, the invalid namespace] | n1,n2 |
 
-    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY
+    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:RF.server.host-authorizes
     Scenario: The scheduler may target any reservation
       Given job "B" holds allocation "R3" of node "s3"
       When the scheduler spawns job "C" with 8 processes and:
@@ -139,7 +139,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       And every process of job "C" is on nodes "s1,s3"
       And job "C" has processes on nodes "s1,s3"
 
-    @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID
+    @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID @clause:RF.server.host-authorizes
     Scenario: A shared allocation's id stands for the default session, which anyone may target
       Given job "B" holds allocation "S" of node "s2" with:
         | PMIX_ALLOC_SHARE | true |
@@ -173,7 +173,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET
+    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
     Scenario Outline: A reservation the requester does not own is refused with PMIX_ERR_NO_PERMISSIONS (<requester>, PMIX_SPAWN_TARGET <target>)
       When <requester> spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -191,7 +191,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | requester | target        |
         | tool "T"  | allocation R1 |
 
-    @clause:NR.own.no-narrowing @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.no-narrowing @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
     Scenario Outline: One bad entry refuses the whole spawn, which is never narrowed to the good entries (PMIX_SPAWN_TARGET <target>)
       # A owns R1 and R2; R3 is B's.
       Given job "A" holds allocation "R2" of node "s2"
