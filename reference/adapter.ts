@@ -27,6 +27,8 @@ export function createImplementation(): Implementation {
     terminateJob: async (req) => live().terminateJob(req.nspace),
     scheduler: async (req) => live().scheduler(req),
     queryAllocation: async (req) => live().queryAllocation(req),
+    daemon: async (req) => live().daemon(req),
+    advanceJob: async (req) => live().advanceJob(req),
     observe: async (req) => live().observe(req),
     inspect: async () => live().inspect(),
     stop: async () => {

@@ -10,6 +10,7 @@ import { Directive, Inheritance, Key, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
+import { startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, mayUse, type AllocationRec, type RequesterClass, type State } from './state';
@@ -116,11 +117,12 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
   };
   state.allocations.set(alloc.allocId, alloc);
   state.bySessionId.set(sessionId, alloc.allocId);
+  const change: SizeChangeContext = { requester: req.requester, reqId: c.reqId };
   if (alloc.reqId !== undefined && !state.byReqId.has(alloc.reqId)) state.byReqId.set(alloc.reqId, alloc.allocId);
   let owned = state.byOwner.get(owner);
   if (!owned) state.byOwner.set(owner, (owned = new Set()));
   owned.add(alloc.allocId);
-  commitGrant(state, alloc, grant);
+  commitGrant(state, alloc, grant, change);
   recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
 }
@@ -139,7 +141,7 @@ export function extend(state: State, req: AllocateRequest, who: RequesterClass, 
   // The warning follows the most recent requester.
   alloc.requester = { ...req.requester };
   if (c.forwarded.length > 0) alloc.forwarded = c.forwarded;
-  commitGrant(state, alloc, grant);
+  commitGrant(state, alloc, grant, { requester: req.requester, reqId: c.reqId });
   if (alloc.reqId === undefined) recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
 }
@@ -158,8 +160,10 @@ function release(state: State, req: AllocateRequest): AllocateResult {
   // A release that names a period (PMIX_ALLOC_TIME) lends the nodes back for
   // that long instead of giving them up (IP-LEND).
   const period = attr.uint(info, Key.PMIX_ALLOC_TIME, attr.LIMITS.UINT32);
-  if (period !== undefined) lend(state, alloc);
-  else returnToScheduler(state, alloc);
+  withShrink(state, { requester: req.requester, allocId: alloc.allocId, reqId }, () => {
+    if (period !== undefined) lend(state, alloc);
+    else returnToScheduler(state, alloc);
+  });
   return { status: Status.PMIX_SUCCESS, info: [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }] };
 }
 
@@ -196,7 +200,11 @@ function releasePart(
   for (const { alloc } of picked) {
     if (!mayUse(state, alloc, req.requester.nspace)) throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
-  for (const { alloc, node } of picked) returnNode(state, alloc, node);
+  // The event names the allocation the request named, else the one the nodes came from (IP-ELASTIC-SHRINK-ALLOC-ID).
+  const allocId = named?.allocId ?? picked[0]?.alloc.allocId;
+  withShrink(state, { requester: req.requester, allocId, reqId: p.reqId }, () => {
+    for (const { alloc, node } of picked) returnNode(state, alloc, node);
+  });
   const info: Info[] = named ? [{ key: Key.PMIX_ALLOC_ID, value: named.allocId }] : [];
   return { status: Status.PMIX_SUCCESS, info };
 }
@@ -228,7 +236,7 @@ function nextSessionId(state: State): number {
 }
 
 /** Place granted nodes: always into the DVM; into the reservation when reserved, else the default session. */
-export function commitGrant(state: State, alloc: AllocationRec, grant: Grant): void {
+export function commitGrant(state: State, alloc: AllocationRec, grant: Grant, ctx: SizeChangeContext = {}): void {
   for (const name of grant.fromScheduler) {
     const node = state.nodes.get(name)!;
     state.schedulerFree.delete(name);
@@ -243,4 +251,6 @@ export function commitGrant(state: State, alloc: AllocationRec, grant: Grant): v
     alloc.nodes.add(name);
     if (alloc.reserved) state.defaultPool.delete(name);
   }
+  // Scheduler nodes join the DVM through a grow campaign in elastic mode (carved ones already have daemons).
+  startGrow(state, grant.fromScheduler, { allocId: alloc.allocId, ...ctx });
 }

@@ -104,7 +104,7 @@ export function reacquire(state: State, req: AllocateRequest): AllocateResult {
       ? planGrant(state, undefined, alloc.lent.length, { nodeList: false, numNodes: true })
       : planGrant(state, alloc.lent.join(','), undefined, { nodeList: true, numNodes: false });
   alloc.lent = undefined;
-  commitGrant(state, alloc, grant);
+  commitGrant(state, alloc, grant, { requester: req.requester, reqId: attr.str(info, Key.PMIX_ALLOC_REQ_ID) });
   return { status: Status.PMIX_SUCCESS, info: response(alloc, undefined) };
 }
 

@@ -6,6 +6,8 @@
  */
 import type {
   Ack,
+  AdvanceJobRequest,
+  DaemonEvent,
   AllocateRequest,
   AllocateResult,
   Introspection,
@@ -23,6 +25,7 @@ import type {
 import { Status } from '../seam/pmix';
 import { allocate } from './allocation';
 import { grantQueued, query } from './directives';
+import { advanceJob, daemonEvent, elasticView, startGrow } from './elastic';
 import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
 import { spawn } from './spawn';
 import { createState, type EngineConfig, type State } from './state';
@@ -75,7 +78,20 @@ export class Engine {
       case 'grant-queued':
         grantQueued(this.state);
         return { status: Status.PMIX_SUCCESS };
+      case 'add-nodes':
+        return addNodes(this.state, req.nodes);
+      case 'fail-next-shrink-order':
+        this.state.elastic.failNextShrinkOrder = req.cause;
+        return { status: Status.PMIX_SUCCESS };
     }
+  }
+
+  daemon(req: DaemonEvent): Ack {
+    return this.state.tornDown ? GONE : daemonEvent(this.state, req);
+  }
+
+  advanceJob(req: AdvanceJobRequest): Ack {
+    return this.state.tornDown ? GONE : advanceJob(this.state, req);
   }
 
   queryAllocation(req: QueryAllocationRequest): QueryAllocationResult {
@@ -90,7 +106,8 @@ export class Engine {
       const n = s.nodes.get(name);
       if (!n || !n.inDvm) continue;
       const reserved = n.allocId !== null && s.allocations.get(n.allocId)?.reserved === true;
-      nodes.push({ name, slots: n.slots, slotsInUse: n.slotsInUse, availableTo: reserved ? n.allocId! : '' });
+      const daemon = n.daemon?.state === 'departing' ? 'leaving' : n.daemon?.state === 'wired' ? 'ready' : 'joining';
+      nodes.push({ name, slots: n.slots, slotsInUse: n.slotsInUse, availableTo: reserved ? n.allocId! : '', daemon });
     }
     const jobNames = req.jobs ?? [...s.jobs.keys()];
     const jobs: JobView[] = [];
@@ -115,6 +132,20 @@ export class Engine {
         nodes: [...a.nodes],
         forwardedToScheduler: a.forwarded.map((i) => ({ ...i })),
       })),
+      ...(this.state.config.elastic ? { elastic: elasticView(this.state) } : {}),
     };
   }
+}
+
+/** A scheduler push: nodes join the DVM's default session with no PMIx requester. */
+function addNodes(state: State, names: string[]): Ack {
+  if (names.length === 0 || names.some((n) => !state.schedulerFree.has(n))) return { status: Status.PMIX_ERR_BAD_PARAM };
+  for (const name of names) {
+    const node = state.nodes.get(name)!;
+    state.schedulerFree.delete(name);
+    node.inDvm = true;
+    state.defaultPool.add(name);
+  }
+  startGrow(state, names, {});
+  return { status: Status.PMIX_SUCCESS };
 }

@@ -8,15 +8,17 @@
  */
 import { Inheritance, Key, Status } from '../seam/pmix';
 import type { Ack, Info } from '../seam/messages';
+import { departNode, drainAtTeardown, withShrink, withdraw } from './elastic';
 import { classify, emit, type AllocationRec, type JobRec, type State } from './state';
 
 const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
 const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
 
-/** Every process of the job exits normally. */
+/** Every process of the job exits normally (a job not yet launched is withdrawn). */
 export function terminateJob(state: State, nspace: string): Ack {
   const job = state.jobs.get(nspace);
-  if (!job || job.state !== 'RUNNING') return { status: Status.PMIX_ERR_NOT_FOUND };
+  if (!job || job.stage === 'done') return { status: Status.PMIX_ERR_NOT_FOUND };
+  if (job.stage !== 'running') withdraw(state, job);
   for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
   finishJob(state, job, 'TERMINATED');
   return { status: Status.PMIX_SUCCESS };
@@ -35,14 +37,15 @@ function stopProc(state: State, job: JobRec, rank: number): void {
   const proc = job.procs.find((p) => p.rank === rank)!;
   proc.running = false;
   const node = state.nodes.get(proc.node)!;
-  node.slotsInUse -= 1;
+  if (!proc.tool) node.slotsInUse -= 1;
   const ranks = node.procs.get(job.nspace)!.filter((r) => r !== rank);
   if (ranks.length > 0) node.procs.set(job.nspace, ranks);
   else node.procs.delete(job.nspace);
 }
 
-function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED'): void {
+export function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED' | 'NEVER_LAUNCHED' | 'FAILED_TO_MAP'): void {
   job.state = end;
+  job.stage = 'done';
   for (let a: string | undefined = job.parent; a !== undefined; ) {
     const anc = state.jobs.get(a) ?? state.tools.get(a);
     if (!anc) break;
@@ -72,7 +75,7 @@ function ownerEnded(state: State, nspace: string): void {
 
 function ownerGone(state: State, owner: string): boolean {
   const job = state.jobs.get(owner);
-  if (job) return job.state !== 'RUNNING';
+  if (job) return job.stage === 'done';
   const tool = state.tools.get(owner);
   if (tool) return !tool.connected;
   return false; // a namespace the DVM has never run cannot terminate
@@ -98,7 +101,7 @@ function liveDerived(state: State, alloc: AllocationRec): number {
     // owner or another spawned-into job (its subtree is counted already).
     if (hasAncestorIn(state, root, alloc)) continue;
     const j = state.jobs.get(root)!;
-    live += (j.state === 'RUNNING' ? 1 : 0) + j.liveDescendants;
+    live += (j.stage !== 'done' ? 1 : 0) + j.liveDescendants;
   }
   return live;
 }
@@ -136,8 +139,11 @@ export function unreserve(state: State, alloc: AllocationRec): void {
  * leave the DVM, and the processes on them are terminated first.
  */
 export function returnToScheduler(state: State, alloc: AllocationRec): void {
-  forget(state, alloc);
-  for (const name of alloc.nodes) giveBack(state, name);
+  // One shrink for the whole return (elastic mode), joined to the release's when a release drives it.
+  withShrink(state, { allocId: alloc.allocId }, () => {
+    forget(state, alloc);
+    for (const name of alloc.nodes) giveBack(state, name);
+  });
 }
 
 /** A partial release: one node leaves its allocation and goes back, the allocation lives on. */
@@ -153,13 +159,10 @@ function giveBack(state: State, name: string): void {
     state.defaultPool.add(name);
     return;
   }
-  state.defaultPool.delete(name);
-  killProcsOn(state, name);
-  node.inDvm = false;
-  state.schedulerFree.add(name);
+  departNode(state, name);
 }
 
-function killProcsOn(state: State, name: string): void {
+export function killProcsOn(state: State, name: string): void {
   const node = state.nodes.get(name)!;
   for (const [nspace, ranks] of [...node.procs]) {
     const job = state.jobs.get(nspace)!;
@@ -177,10 +180,13 @@ export function reclaim(state: State, allocId: string): Ack {
 
 /** All sessions, default and reserved, end with the DVM. */
 export function teardown(state: State): Ack {
+  drainAtTeardown(state);
   for (const job of state.jobs.values()) {
-    if (job.state !== 'RUNNING') continue;
+    if (job.stage === 'done') continue;
+    if (job.stage !== 'running') withdraw(state, job);
     for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
-    job.state = 'KILLED';
+    job.state = job.stage === 'running' ? 'KILLED' : 'NEVER_LAUNCHED';
+    job.stage = 'done';
   }
   for (const alloc of [...state.allocations.values()]) forget(state, alloc);
   for (const node of state.nodes.values()) node.inDvm = false;

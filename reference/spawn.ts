@@ -8,7 +8,8 @@ import type { AppSpec, SpawnRequest, SpawnResult } from '../seam/messages';
 import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
-import { classify, mayUse, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
+import { reachMap } from './elastic';
+import { classify, fence, mayUse, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
 
 export function spawn(state: State, req: SpawnRequest): SpawnResult {
   try {
@@ -16,9 +17,19 @@ export function spawn(state: State, req: SpawnRequest): SpawnResult {
     if (!who) throw new Rejection(Status.PMIX_ERR_UNREACH, `requester ${req.requester.nspace}:${req.requester.rank} is not a live process`);
     validateApps(req.apps);
     const targets = resolveTargets(state, req, who);
-    const placement = map(state, req.apps, targets);
-    const nspace = commit(state, req, targets, placement);
-    return { status: Status.PMIX_SUCCESS, nspace, info: [] };
+    // The common case: nothing held, no size change in progress. Map now, so
+    // a spawn that cannot be mapped is refused with no partial effect.
+    if (req.hold === undefined && fence(state) === 0) {
+      const placement = map(state, req.apps, targets, true)!;
+      const nspace = commit(state, req, targets, placement);
+      return { status: Status.PMIX_SUCCESS, nspace, info: [] };
+    }
+    // Accepted; it proceeds through the two boundaries as the DVM allows.
+    const nspace = commit(state, req, targets, undefined);
+    const job = state.jobs.get(nspace)!;
+    if (req.hold === 'map') job.state = 'PENDING';
+    else reachMap(state, job, req.hold === 'launch');
+    return { status: req.hold ? Status.PMIX_OPERATION_IN_PROGRESS : Status.PMIX_SUCCESS, nspace, info: [] };
   } catch (e) {
     if (e instanceof Rejection) return { status: e.status, info: [] };
     throw e;
@@ -95,15 +106,20 @@ function sessionOf(state: State, entry: string): string {
 
 /** The nodes of one target session, without scanning any other session. */
 function nodesOf(state: State, session: string): Iterable<string> {
-  return session === PMIX_NSPACE_INVALID ? state.defaultPool : state.allocations.get(session)!.nodes;
+  return session === PMIX_NSPACE_INVALID ? state.defaultPool : (state.allocations.get(session)?.nodes ?? []);
 }
 
-type Placement = { app: number; rank: number; node: string }[];
+export type Placement = { app: number; rank: number; node: string }[];
 
-/** By-slot mapping onto the union of the target sessions; no oversubscription. */
-function map(state: State, apps: AppSpec[], targets: string[]): Placement {
+/**
+ * By-slot mapping onto the usable nodes (wired daemons, in the DVM) of the
+ * union of the target sessions; no oversubscription; tool processes take no
+ * slot. Throws a Rejection (or, with `orThrow` false, returns null) when the
+ * job does not fit.
+ */
+export function map(state: State, apps: AppSpec[], targets: string[], orThrow: boolean): Placement | null {
   const candidates = new Set<string>();
-  for (const t of targets) for (const n of nodesOf(state, t)) candidates.add(n);
+  for (const t of targets) for (const n of nodesOf(state, t)) if (usable(state.nodes.get(n)!)) candidates.add(n);
   const claimed = new Map<string, number>();
   const free = (name: string) => {
     const node = state.nodes.get(name)!;
@@ -111,33 +127,45 @@ function map(state: State, apps: AppSpec[], targets: string[]): Placement {
   };
   const placement: Placement = [];
   let rank = 0;
-  apps.forEach((app, appIndex) => {
-    let pool: Iterable<string> = candidates;
-    if (app.hosts && app.hosts.length > 0) {
-      const outside = app.hosts.filter((h) => !candidates.has(h));
-      if (outside.length > 0) {
-        throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
+  try {
+    apps.forEach((app, appIndex) => {
+      let pool: string[] = [...candidates];
+      if (app.hosts && app.hosts.length > 0) {
+        const outside = app.hosts.filter((h) => !candidates.has(h));
+        if (outside.length > 0) {
+          throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
+        }
+        pool = app.hosts;
       }
-      pool = app.hosts;
-    }
-    let left = app.np;
-    for (const name of pool) {
-      while (left > 0 && free(name) > 0) {
-        claimed.set(name, (claimed.get(name) ?? 0) + 1);
-        placement.push({ app: appIndex, rank: rank++, node: name });
-        left -= 1;
+      if (app.tool) {
+        if (pool.length === 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `no node for tool app "${app.cmd}"`);
+        for (let i = 0; i < app.np; i++) placement.push({ app: appIndex, rank: rank++, node: pool[i % pool.length] });
+        return;
       }
-      if (left === 0) break;
-    }
-    if (left > 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `not enough free slots for app "${app.cmd}"`);
-  });
+      let left = app.np;
+      for (const name of pool) {
+        while (left > 0 && free(name) > 0) {
+          claimed.set(name, (claimed.get(name) ?? 0) + 1);
+          placement.push({ app: appIndex, rank: rank++, node: name });
+          left -= 1;
+        }
+        if (left === 0) break;
+      }
+      if (left > 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `not enough free slots for app "${app.cmd}"`);
+    });
+  } catch (e) {
+    if (!orThrow && e instanceof Rejection) return null;
+    throw e;
+  }
   return placement;
 }
 
-function commit(state: State, req: SpawnRequest, targets: string[], placement: Placement): string {
+/** Create the job; with a placement it is mapped and launched at once, without one it is still to be mapped. */
+function commit(state: State, req: SpawnRequest, targets: string[], placement: Placement | undefined): string {
   state.counters.job += 1;
   const nspace = `prte-job@${state.counters.job}`;
-  const procs: ProcRec[] = placement.map((p) => ({ rank: p.rank, node: p.node, running: true }));
+  const apps = req.apps.map((a) => ({ ...a }));
+  const procs: ProcRec[] = (placement ?? []).map((p) => ({ rank: p.rank, node: p.node, running: true, tool: apps[p.app].tool === true }));
   const job: JobRec = {
     nspace,
     parent: req.requester.nspace,
@@ -149,11 +177,14 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
     procs,
     state: 'RUNNING',
     liveDescendants: 0,
+    apps,
+    stage: placement ? 'running' : 'held-map',
+    parkedFor: new Set(),
   };
   state.jobs.set(nspace, job);
   for (const p of procs) {
     const node = state.nodes.get(p.node)!;
-    node.slotsInUse += 1;
+    if (!p.tool) node.slotsInUse += 1;
     const ranks = node.procs.get(nspace);
     if (ranks) ranks.push(p.rank);
     else node.procs.set(nspace, [p.rank]);

@@ -19,6 +19,39 @@ export interface NodeRec {
   allocId: string | null;
   /** Running processes on this node: nspace -> ranks. */
   procs: Map<string, number[]>;
+  /** Its daemon while the node is in the DVM. */
+  daemon: DaemonRec | null;
+}
+
+export interface DaemonRec {
+  rank: number;
+  /** starting/reported: launched by a grow, not yet wired; wired: usable; departing: a shrink target. */
+  state: 'starting' | 'reported' | 'wired' | 'departing';
+}
+
+/** An in-progress size change (elastic mode). */
+export interface CampaignRec {
+  id: number;
+  kind: 'grow' | 'shrink';
+  targets: string[];
+  /** grow: targets not yet reported; shrink: targets not yet departed. */
+  pending: Set<string>;
+  allocId?: string;
+  reqId?: string;
+  /** Absent for a size change no PMIx process asked for. */
+  requester?: ProcId;
+}
+
+export interface ElasticState {
+  nextRank: number;
+  nextCampaign: number;
+  campaigns: Map<number, CampaignRec>;
+  parkedAtMap: string[];
+  parkedAtLaunch: string[];
+  /** The shrink a release is collecting targets for, while it runs. */
+  collecting?: { targets: string[]; requester?: ProcId; allocId?: string; reqId?: string };
+  failNextShrinkOrder?: number;
+  shrinkOffers: { campaign: number; component: string; eventsBefore: number }[];
 }
 
 export interface AllocationRec {
@@ -60,6 +93,8 @@ export interface ProcRec {
   rank: number;
   node: string;
   running: boolean;
+  /** A tool process: it does not count against the node's slots. */
+  tool: boolean;
 }
 
 export interface JobRec {
@@ -75,6 +110,14 @@ export interface JobRec {
   state: JobState;
   /** Number of running jobs strictly below this one in the spawn tree. */
   liveDescendants: number;
+  /** What to (re)map: kept so a job parked at launch can be remapped. */
+  apps: { cmd: string; np: number; hosts?: string[]; tool?: boolean }[];
+  /** Where the job is on its way to running (elastic staging). */
+  stage: 'held-map' | 'parked-map' | 'mapped' | 'held-launch' | 'parked-launch' | 'running' | 'done';
+  /** Grow campaigns in progress when it parked at the map boundary: their failure aborts it. */
+  parkedFor: Set<number>;
+  /** Once admitted past the map boundary, hold it before the launch boundary (job staging). */
+  holdBeforeLaunch?: boolean;
 }
 
 export interface ToolRec {
@@ -124,6 +167,7 @@ export interface State {
   /** Allocation ids that existed once and have ended. */
   ended: Set<string>;
   counters: { session: number; job: number; tool: number; queued: number };
+  elastic: ElasticState;
   tornDown: boolean;
 }
 
@@ -147,10 +191,13 @@ export function createState(config: EngineConfig): State {
     requests: new Map(),
     ended: new Set(),
     counters: { session: 0, job: 0, tool: 0, queued: 0 },
+    elastic: { nextRank: 0, nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] },
     tornDown: false,
   };
   for (const n of config.startupNodes) {
-    state.nodes.set(n.name, newNode(n.name, n.slots, 'startup', true));
+    const node = newNode(n.name, n.slots, 'startup', true);
+    node.daemon = { rank: state.elastic.nextRank++, state: 'wired' };
+    state.nodes.set(n.name, node);
     state.defaultPool.add(n.name);
   }
   for (const n of config.schedulerNodes) {
@@ -162,7 +209,7 @@ export function createState(config: EngineConfig): State {
 }
 
 function newNode(name: string, slots: number, origin: NodeRec['origin'], inDvm: boolean): NodeRec {
-  return { name, slots, slotsInUse: 0, inDvm, origin, allocId: null, procs: new Map() };
+  return { name, slots, slotsInUse: 0, inDvm, origin, allocId: null, procs: new Map(), daemon: null };
 }
 
 export type RequesterClass = 'scheduler' | 'tool' | 'application';
@@ -190,3 +237,15 @@ export function mayUse(state: State, alloc: AllocationRec, requesterNspace: stri
 export function emit(state: State, code: number, to: ProcId, info: Info[]): void {
   state.events.push({ seq: state.events.length + 1, code, to: { ...to }, info });
 }
+
+/** A node a job may be mapped onto now: in the DVM with a wired daemon. */
+export const usable = (node: NodeRec): boolean => node.inDvm && node.daemon?.state === 'wired';
+
+/** The launch fence: every grow campaign's targets plus every shrink campaign's not-yet-departed targets. */
+export function fence(state: State): number {
+  let n = 0;
+  for (const c of state.elastic.campaigns.values()) n += c.kind === 'grow' ? c.targets.length : c.pending.size;
+  return n;
+}
+
+export const shrinkInProgress = (state: State): boolean => [...state.elastic.campaigns.values()].some((c) => c.kind === 'shrink');

@@ -13,6 +13,8 @@ export const CAPABILITIES = {
   PMIX_SPAWN_TARGET: 'the PMIx in use defines PMIX_SPAWN_TARGET ("pmix.spwn.tgt")',
   PMIX_DVM_MOD_EVENTS: 'the PMIx in use defines PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD',
   elastic: 'the DVM can run in elastic mode (prte_elastic_mode)',
+  'job-staging': 'the harness can hold an accepted job before the map-eligible or the launch boundary and move it on at a chosen moment',
+  'daemon-control': 'the harness can make a chosen daemon report in, be wired, exit, crash or fail to start, and make the next shrink order fail',
   introspection: 'the harness can report internal bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
   'scheduler-policy': 'the harness can choose the host scheduler\'s policy where the allocation RFC leaves it open (queue or refuse a request it cannot grant now; how a reacquire is served) and make it work through its queue',

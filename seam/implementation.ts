@@ -8,6 +8,8 @@
 import type { CapabilityName } from './capabilities';
 import type {
   Ack,
+  AdvanceJobRequest,
+  DaemonEvent,
   AllocateRequest,
   AllocateResult,
   ClusterSetup,
@@ -43,6 +45,10 @@ export interface Implementation {
   allocate(req: AllocateRequest): Promise<AllocateResult>;
   terminateJob(req: TerminateJobRequest): Promise<Ack>;
   scheduler(req: SchedulerAction): Promise<Ack>;
+  /** A daemon reports, is wired, exits, crashes or fails to start (elastic DVM). */
+  daemon(req: DaemonEvent): Promise<Ack>;
+  /** Move a job held by `SpawnRequest.hold` on to a boundary (capability `job-staging`). */
+  advanceJob(req: AdvanceJobRequest): Promise<Ack>;
   /** PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS). */
   queryAllocation(req: QueryAllocationRequest): Promise<QueryAllocationResult>;
   observe(req: ObserveRequest): Promise<Snapshot>;

@@ -82,6 +82,8 @@ export interface AppSpec {
   np: number;
   /** -host: the only nodes this app's processes may be placed on. */
   hosts?: string[];
+  /** A tool app (PRRTE_APP_FLAG_TOOL): its processes do not count against slots. */
+  tool?: boolean;
 }
 
 /** PMIx_Spawn issued by `requester`. */
@@ -89,6 +91,37 @@ export interface SpawnRequest {
   requester: ProcId;
   apps: AppSpec[];
   info: Info[];
+  /**
+   * Elastic DVM staging (capability `job-staging`): stop the accepted job just
+   * before the map-eligible boundary ('map', VM_READY -> MAP) or the launch
+   * boundary ('launch', LAUNCH_APPS) until an `advanceJob` request moves it on,
+   * so a scenario can place a job at a boundary at a chosen moment. The spawn
+   * then answers PMIX_OPERATION_IN_PROGRESS with the job's namespace.
+   */
+  hold?: 'map' | 'launch';
+}
+
+/** Move a held job on to (and across) the named boundary. */
+export interface AdvanceJobRequest {
+  nspace: string;
+  /** 'map': the job reaches the map-eligible boundary; 'launch': the launch boundary (mapping first if needed). */
+  to: 'map' | 'launch';
+  /** When reaching 'map', hold it again before the launch boundary. */
+  holdBeforeLaunch?: boolean;
+}
+
+/**
+ * Something a daemon does, driven explicitly by the caller (elastic DVM).
+ *  report: a newly launched daemon reports in;
+ *  wireup: the head node distributes the wireup (nidmap) to the reported daemons;
+ *  exit / crash: the daemon on the node leaves the DVM (cleanly / by failure);
+ *  fail-to-start: a daemon being launched never comes up.
+ * `cause` is the pmix_status_t the runtime would see for a crash or a failed start.
+ */
+export interface DaemonEvent {
+  event: 'report' | 'wireup' | 'exit' | 'crash' | 'fail-to-start';
+  node?: string;
+  cause?: number;
 }
 export interface SpawnResult {
   status: number;
@@ -121,6 +154,10 @@ export type SchedulerAction =
   | { action: 'timeout-warning'; allocId: string; timeRemaining?: number }
   /** The DVM is torn down. */
   | { action: 'teardown' }
+  /** The scheduler pushes nodes into the DVM directly (no PMIx requester): they join the default session. */
+  | { action: 'add-nodes'; nodes: string[] }
+  /** The next shrink order the runtime sends fails (the xcast fails), with this cause. */
+  | { action: 'fail-next-shrink-order'; cause: number }
   /** The scheduler works through its queue, in arrival order, granting what it now can. */
   | { action: 'grant-queued' };
 
@@ -140,14 +177,18 @@ export interface NodeView {
   slotsInUse: number;
   /** Which session the node's capacity is available to: '' = the default session, else the reservation's PMIX_ALLOC_ID. */
   availableTo: string;
+  /** Its daemon: 'ready' (wired, usable), 'joining' (launched by a grow, not yet wired), 'leaving' (a shrink target, not yet departed). */
+  daemon: 'ready' | 'joining' | 'leaving';
 }
 
 export type JobState =
+  | 'PENDING' // accepted and held before a boundary by the caller (job staging)
   | 'RUNNING'
   | 'TERMINATED' // every process exited normally
   | 'KILLED' // its processes were terminated because their nodes left the DVM
   | 'WAITING_FOR_DAEMONS' // parked by the elastic DVM (PRRTE state 17)
-  | 'NEVER_LAUNCHED'; // aborted because the grow it waited on failed (PRRTE state 60)
+  | 'NEVER_LAUNCHED' // aborted because the grow it waited on failed, or the DVM went down (PRRTE state 60)
+  | 'FAILED_TO_MAP'; // admitted, but its sessions had no room for it
 
 export interface ProcView {
   rank: number;
@@ -195,8 +236,32 @@ export interface AllocationView {
   /** What the implementation forwarded to its scheduler for this allocation, e.g. PMIX_ALLOC_WARN_TIMEOUT. */
   forwardedToScheduler: Info[];
 }
+export interface CampaignView {
+  id: number;
+  kind: 'grow' | 'shrink';
+  /** Nodes whose daemons the campaign launches (grow) or removes (shrink). */
+  targets: string[];
+  /** Shrink: targets not yet departed. Grow: targets not yet reported in. */
+  pending: string[];
+  allocId?: string;
+  reqId?: string;
+  requester?: ProcId;
+}
+
+/** Internal state of the elastic machinery, for implementations that can show it. */
+export interface ElasticView {
+  /** The launch fence: every grow campaign's targets plus every shrink campaign's not-yet-departed targets. */
+  fence: number;
+  campaigns: CampaignView[];
+  parkedAtMap: string[];
+  parkedAtLaunch: string[];
+  /** For each completed shrink, each resource component it was offered to, and how many events had been delivered by then. */
+  shrinkOffers: { campaign: number; component: string; eventsBefore: number }[];
+}
+
 export interface Introspection {
   allocations: AllocationView[];
+  elastic?: ElasticView;
 }
 
 /**

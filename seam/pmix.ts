@@ -75,7 +75,10 @@ export const OPTIONAL_KEYS = [
   'PMIX_ALLOC_INHERITANCE',
   'PMIX_ALLOC_WARN_TIMEOUT',
   'PMIX_SPAWN_TARGET',
-] as const satisfies readonly KeyName[];
+  // Not a key: the two status codes PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD,
+  // whose absence the elastic specification also gives a meaning.
+  'PMIX_DVM_MOD_EVENTS',
+] as const;
 export type OptionalKeyName = (typeof OPTIONAL_KEYS)[number];
 
 export const PMIX_RANK_INVALID = 4294967292; // UINT32_MAX - 3
