@@ -171,7 +171,9 @@ export interface State {
   tornDown: boolean;
 }
 
-export function createState(config: EngineConfig): State {
+export function createState(given: EngineConfig): State {
+  // A copy: the engine must not see later changes to the caller's object (over the wire it could not).
+  const config: EngineConfig = structuredClone(given);
   const missing = new Set(config.withoutKeys);
   const state: State = {
     config,

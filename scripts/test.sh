@@ -14,7 +14,10 @@ npx tsc --noEmit -p .
 step "clause lint"
 npx ts-node --transpile-only tools/clause-lint.ts
 
-step "unit and property tests, then the conformance suite, under c8 (reference/ lines >= 90%)"
+step "self-test: the suite must reject every known-bad implementation"
+npx ts-node --transpile-only tools/self-test.ts
+
+step "unit and property tests, then the conformance suite (in-process and over the wire), under c8 (reference/ lines >= 90%)"
 export TS_NODE_TRANSPILE_ONLY=true
 npx c8 --include 'reference/**' --reporter text-summary --reporter text \
   --check-coverage --lines 90 \

@@ -2,7 +2,7 @@
  * The allocation RFC's directives beyond NEW/EXTEND/RELEASE: the scheduler's
  * policy where the RFC leaves it to the host, its queue, and status queries.
  */
-import { Given, Then, When } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
 import type { QueryAllocationResult } from '../seam/messages';
 import { describeStatus, Key, Status } from '../seam/pmix';
 import { actorName, procOf } from './support/actions';
@@ -10,19 +10,6 @@ import type { Actor } from './support/parameters';
 import type { ConformanceWorld } from './support/world';
 
 type WithQuery = ConformanceWorld & { lastQuery?: QueryAllocationResult };
-
-Given('the scheduler queues a request it cannot grant at once', function (this: ConformanceWorld) {
-  this.setup.scheduler = { ...this.setup.scheduler, whenShort: 'queue' };
-});
-
-Given('the scheduler refuses a request it cannot grant at once', function (this: ConformanceWorld) {
-  this.setup.scheduler = { ...this.setup.scheduler, whenShort: 'refuse' };
-});
-
-Given('the scheduler serves a reacquire with {string}', function (this: ConformanceWorld, choice: string) {
-  if (choice !== 'the same nodes' && choice !== 'any free nodes') throw new Error(`reacquire policy "${choice}": say "the same nodes" or "any free nodes"`);
-  this.setup.scheduler = { ...this.setup.scheduler, reacquire: choice === 'the same nodes' ? 'same-nodes' : 'any-nodes' };
-});
 
 When('the scheduler works through its queue', async function (this: ConformanceWorld) {
   await this.ready();

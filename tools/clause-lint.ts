@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isCapabilityName } from '../seam/capabilities';
 import { OPTIONAL_KEYS } from '../seam/pmix';
+import { SCHEDULER_POLICIES } from '../steps/support/policies';
 import { loadInterpretations, loadRegistry, matches } from './lib/registry';
 import { loadScenarios, tagValues } from './lib/scenarios';
 
@@ -39,6 +40,9 @@ for (const s of scenarios) {
   }
   for (const key of tagValues(s.tags, 'without')) {
     if (!(OPTIONAL_KEYS as readonly string[]).includes(key)) errors.push(`${where}: @without:${key} names no optional PMIx key`);
+  }
+  for (const policy of tagValues(s.tags, 'scheduler')) {
+    if (!(policy in SCHEDULER_POLICIES)) errors.push(`${where}: @scheduler:${policy} names no policy of steps/support/policies.ts`);
   }
   for (const ip of tagValues(s.tags, 'interpretation')) {
     if (!interpretations.has(ip)) errors.push(`${where}: @interpretation:${ip} names no entry of features/INTERPRETATIONS.md`);

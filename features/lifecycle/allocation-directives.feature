@@ -14,7 +14,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
   The RFC leaves several choices to the host's scheduler: whether a request
   it cannot grant now is refused or queued, and whether a reacquire must give
   back the very nodes that were lent. Scenarios that depend on such a choice
-  say which one they set ("Given the scheduler …"). How the suite reads what
+  say which one they set, with a tag such as @scheduler:queues-when-short. How the suite reads what
   the RFC leaves open is recorded in INTERPRETATIONS.md (IP-LEND,
   IP-QUEUED-REQUESTS, IP-CANCEL-NAMES, IP-QUERY-STATES, IP-OPTIONAL-ATTRIBUTES).
 
@@ -107,8 +107,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
 
     @clause:RF.reacquire.lent @needs:scheduler-policy @interpretation:IP-LEND
     Scenario Outline: Whether the very nodes come back is the scheduler's choice (<policy>)
-      Given the scheduler serves a reacquire with "<policy>"
-      And job "A" holds allocation "R" of node "s1"
+      Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID   | allocation R |
         | PMIX_ALLOC_TIME | 600          |
@@ -117,10 +116,15 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | PMIX_ALLOC_ID | allocation R |
       Then the request <outcome>
 
-      Examples:
+      @scheduler:reacquires-same-nodes
+      Examples: the scheduler gives back only the very nodes that were lent
         | policy         | outcome     |
         | the same nodes | is rejected |
-        | any free nodes | succeeds    |
+
+      @scheduler:reacquires-any-nodes
+      Examples: the scheduler gives back any free nodes of that number
+        | policy         | outcome  |
+        | any free nodes | succeeds |
 
     @clause:NR.attr.inherit-ignored-other-directives @interpretation:IP-LEND
     Scenario: PMIX_ALLOC_INHERITANCE on a PMIX_ALLOC_REAQUIRE is ignored, even a value no host supports
@@ -135,10 +139,9 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
 
   Rule: a request still queued at the scheduler can be cancelled, and any process can ask how a request stands
 
-    @clause:RF.request.non-blocking @clause:RF.status.query @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-QUEUED-REQUESTS @interpretation:IP-QUERY-STATES
+    @clause:RF.request.non-blocking @clause:RF.status.query @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-QUEUED-REQUESTS @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
     Scenario: A request the scheduler queues is accepted now and granted later; its status follows it
-      Given the scheduler queues a request it cannot grant at once
-      And job "B" holds allocation "RB" of nodes "s1,s2"
+      Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
@@ -154,19 +157,17 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And the status names allocation "R"
       And job "A" may spawn into allocation "R"
 
-    @clause:RF.status.query @needs:scheduler-policy @interpretation:IP-QUERY-STATES
+    @clause:RF.status.query @needs:scheduler-policy @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
     Scenario: Any process may poll a request's status, not only its requester
-      Given the scheduler queues a request it cannot grant at once
-      And job "B" holds allocation "RB" of nodes "s1,s2"
+      Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
       Then tool "T" can see the request is "pending"
 
-    @clause:RF.cancel.by-id @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES
+    @clause:RF.cancel.by-id @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
     Scenario: Cancelling a queued request by its id withdraws it: it is never granted
-      Given the scheduler queues a request it cannot grant at once
-      And job "B" holds allocation "RB" of nodes "s1,s2"
+      Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
@@ -180,10 +181,9 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       When job "A" queries the status of request "a-1"
       Then the status is "cancelled"
 
-    @clause:RF.cancel.no-id-all @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES
+    @clause:RF.cancel.no-id-all @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
     Scenario: A cancel naming no request withdraws every request the requester still has queued, and only those
-      Given the scheduler queues a request it cannot grant at once
-      And tool "T" holds allocation "RT" of nodes "s1,s2"
+      Given tool "T" holds allocation "RT" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
@@ -203,10 +203,9 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       When tool "T" queries the status of request "b-1"
       Then the status is "pending"
 
-    @clause:RF.cancel.by-id @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES
+    @clause:RF.cancel.by-id @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @scheduler:queues-when-short
     Scenario: Another requester's queued request cannot be cancelled, and a request no longer queued is not found
-      Given the scheduler queues a request it cannot grant at once
-      And job "B" holds allocation "RB" of nodes "s1,s2"
+      Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
@@ -219,10 +218,9 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:NR.attr.inherit-ignored-other-directives @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES
+    @clause:NR.attr.inherit-ignored-other-directives @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @scheduler:queues-when-short
     Scenario: PMIX_ALLOC_INHERITANCE on a PMIX_ALLOC_REQ_CANCEL is ignored
-      Given the scheduler queues a request it cannot grant at once
-      And job "B" holds allocation "RB" of nodes "s1,s2"
+      Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
         | PMIX_ALLOC_NUM_NODES | 1 (required) |
         | PMIX_ALLOC_REQ_ID    | "a-1"        |

@@ -5,9 +5,11 @@
  */
 import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
+import { SCHEDULER_POLICIES } from './policies';
 import { ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
+
 setDefaultTimeout(60_000);
 
 Before(async function (this: ConformanceWorld, { pickle }) {
@@ -21,6 +23,16 @@ Before(async function (this: ConformanceWorld, { pickle }) {
         this.attach(`skipped: ${this.description.name} does not declare capability "${capability}"`, 'text/plain');
         return 'skipped';
       }
+    }
+    if (tag.startsWith('@scheduler:')) {
+      // The host scheduler's policy, where the allocation RFC leaves it open; set before any step starts the DVM.
+      if (!this.has('scheduler-policy')) {
+        this.attach(`skipped: ${this.description.name} cannot choose its scheduler's policy (capability "scheduler-policy")`, 'text/plain');
+        return 'skipped';
+      }
+      const policy = SCHEDULER_POLICIES[tag.slice('@scheduler:'.length)];
+      if (!policy) throw new Error(`${tag}: unknown scheduler policy (known: ${Object.keys(SCHEDULER_POLICIES).join(', ')})`);
+      this.setup.scheduler = { ...this.setup.scheduler, ...policy };
     }
     if (tag.startsWith('@without:')) {
       const key = tag.slice('@without:'.length) as OptionalKeyName;

@@ -76,6 +76,9 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     if (this.setup.scheduler && !this.has('scheduler-policy')) {
       throw new Error('this scenario sets the scheduler\'s policy: tag it @needs:scheduler-policy');
     }
+    // From here on the DVM is running: a step that still tries to change how
+    // it was started is a mistake in the scenario, and must say so.
+    deepFreeze(this.setup);
     const result = await this.call('start', () => this.impl.start(this.setup));
     this.scheduler = result.scheduler;
   }
@@ -151,4 +154,9 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     if (!this.last) return 'no request';
     return `${describeStatus(this.last.status)}`;
   }
+}
+
+function deepFreeze<T extends object>(o: T): T {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v as object);
+  return Object.freeze(o);
 }
