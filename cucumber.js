@@ -9,6 +9,8 @@ const common = {
 };
 
 module.exports = {
+  // For Stryker's cucumber runner: the in-process reference engine, no report files.
+  mutation: { ...common, format: [] },
   default: { ...common, format: ['progress'] },
   reports: {
     ...common,

@@ -205,7 +205,8 @@ function releasePart(
   withShrink(state, { requester: req.requester, allocId, reqId: p.reqId }, () => {
     for (const { alloc, node } of picked) returnNode(state, alloc, node);
   });
-  const info: Info[] = named ? [{ key: Key.PMIX_ALLOC_ID, value: named.allocId }] : [];
+  // Phase one names the allocation the completion event will name (IP-ELASTIC-RELEASE-RESPONSE-ID).
+  const info: Info[] = allocId !== undefined ? [{ key: Key.PMIX_ALLOC_ID, value: allocId }] : [];
   return { status: Status.PMIX_SUCCESS, info };
 }
 

@@ -1,0 +1,246 @@
+@area:elastic-concurrency @needs:elastic
+Feature: Overlapping grows and shrinks are accounted for independently, and a parked job is admitted exactly once
+
+  Any number of grow campaigns and shrink campaigns may be in progress at the
+  same time, in any mix. Each is accounted for on its own: a campaign is
+  complete when its own daemons are wired (grow) or its own targets have
+  departed (shrink), and its requester is told so then, whatever other
+  campaigns are still running. No campaign can release the jobs another
+  campaign holds, and no daemon event that belongs to another campaign, or
+  to none, can complete it.
+
+  The two boundaries wait on different things. A job parked at the
+  map-eligible boundary may be mapped only onto a DVM that is not changing
+  at all, so it is admitted once every campaign in progress, grow or shrink,
+  has completed. A job parked at the launch boundary already has its mapping
+  and waits only for the shrinks: it goes as soon as no shrink is in
+  progress, even while a grow continues, because a grow cannot invalidate a
+  mapping. A failed grow aborts only the jobs that were waiting on it; jobs
+  held for a shrink keep waiting for the shrink and are then admitted. A
+  parked job is admitted once, and only once, however the campaigns it waits
+  on overlap.
+
+  Here n1 is the DVM's startup node and s1 to s6 belong to the scheduler;
+  each node has 2 slots. Tool "T" holds allocation R of s1, s2 and s3, and
+  tool "U" allocation R2 of s4; all four daemons have joined the DVM.
+
+  (Specification, elastic_dvm_spec.rst: "Behavior during a grow", "Behavior
+  during a shrink", "Concurrency", "Conformance summary" items 4 and 7.
+  Plans: elastic_dvm_plan.rst "Step 4 — Held-job release helpers"; PRRTE
+  plan 8.3.4 "DVM Shrink-Campaign Fence Tracking", Step 5 and "Design
+  Invariants".)
+
+  # The specification says both that a launch-parked job waits "until every
+  # targeted daemon has departed" and that parked jobs wait for "all
+  # in-progress campaigns"; the suite releases launch-parked jobs when no
+  # shrink is in progress and map-parked jobs when no campaign is
+  # (IP-ELASTIC-LAUNCH-HOLD). A failed grow aborts only the jobs that parked
+  # while it was in progress (IP-ELASTIC-GROW-FAILURE-SCOPE). A release that
+  # arrives during a grow is its own campaign at once
+  # (IP-ELASTIC-RELEASE-DURING-GROW).
+
+  Background:
+    Given a DVM in elastic mode
+    And a DVM whose startup nodes are "n1" with 2 slots each
+    And the scheduler can grant nodes "s1,s2,s3,s4,s5,s6" with 2 slots each
+    And tool "T" is connected
+    And tool "U" is connected
+    And tool "T" holds allocation "R" of nodes "s1,s2,s3"
+    And tool "U" holds allocation "R2" of node "s4"
+    And the daemons on nodes "s1,s2,s3,s4" have joined the DVM
+
+  Rule: A job parked at the map-eligible boundary waits for every campaign in progress
+
+    @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE
+    Scenario: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+        | PMIX_ALLOC_REQ_ID    | "shrink"     |
+      And tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+        | PMIX_ALLOC_REQ_ID    | "grow"        |
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      Then job "J" is parked
+      When the daemon on node "s5" reports in
+      And the head node distributes the wireup
+      Then node "s5" is ready
+      And tool "U" receives exactly one PMIX_DVM_IS_READY for request "grow"
+      And tool "T" receives no completion event
+      And job "J" is parked
+      When the daemon on node "s3" exits
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
+      And job "J" has launched 2 processes
+
+    @clause:ED.conformance.7 @clause:ED.conc.admit-after-all @clause:ED.conc.independent-accounting @clause:ED.conc.any-mix @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE
+    Scenario: Through a chain of partly overlapping campaigns, the parked job is admitted once, after the last
+      When tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And the daemon on node "s5" reports in
+      And the head node distributes the wireup
+      Then job "J" is parked
+      When tool "U" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s4"          |
+      And the daemon on node "s3" exits
+      Then job "J" is parked
+      When the daemon on node "s4" crashes
+      Then job "J" has launched 2 processes
+      And job "J" is running on nodes "s1,s2"
+
+  Rule: A job parked at the launch boundary waits only for the shrinks
+
+    @clause:ED.conc.grow-no-stall-launch @clause:ED.shrink.park-launch-iff-shrink @clause:ED.shrink.grow-no-launch-park @clause:SH.invariant.launch-hold-shrink-only @clause:GC.design.grow-no-launch-hold @clause:ED.conc.admit-after-all @clause:ED.shrink.launch-parked-untouched-proceeds @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE
+    Scenario: A shrink completing while a grow runs lets the launch-parked job go; the map-parked job waits for the grow
+      Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+      And job "L" reaches the launch boundary
+      And tool "T" submits job "M" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      Then job "L" is parked
+      And job "M" is parked
+      When the daemon on node "s3" exits
+      Then job "L" has launched on its original mapping
+      And node "s5" is joining the DVM
+      And job "M" is parked
+      When the daemon on node "s5" reports in
+      And the head node distributes the wireup
+      Then job "M" has launched 2 processes
+      And job "M" is running on node "s2"
+
+  Rule: A failed grow aborts only the jobs waiting on it
+
+    @clause:ED.conformance.4 @clause:ED.conc.no-cross-release @clause:ED.grow.failure-aborts-parked @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE
+    Scenario: A grow fails while a shrink runs: its own waiter is aborted for good, the shrink's waiters at both boundaries are admitted when it completes
+      Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And job "L" reaches the launch boundary
+      And tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+      And tool "U" submits job "K" with 4 processes and:
+        | PMIX_SPAWN_TARGET | allocation R2 |
+      And the daemon on node "s5" crashes with PMIX_ERR_TIMEOUT
+      Then tool "U" receives exactly one PMIX_ERR_DVM_MOD
+      And job "K" was never launched
+      # J parked before the grow began, for the shrink only; L waits only on the shrink.
+      And job "J" is parked
+      And job "L" is parked
+      And node "s3" is leaving the DVM
+      When the daemon on node "s3" exits
+      Then job "L" has launched on its original mapping
+      And job "J" has launched 2 processes
+      And job "K" was never launched
+      And tool "T" receives exactly one PMIX_DVM_IS_READY
+
+    @clause:ED.conformance.4 @clause:ED.grow.failure-aborts-parked @clause:GC.motivation.no-wedge @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
+    Scenario: A job parked during two grows is aborted when one of them fails; a job parked afterwards waits only for the survivor
+      Given tool "V" is connected
+      When tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+      And tool "V" requests PMIX_ALLOC_NEW for allocation "R3" with:
+        | PMIX_ALLOC_NODE_LIST | "s6" |
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And the daemon on node "s5" fails to start with PMIX_ERR_NOT_FOUND
+      Then job "J" was never launched
+      And tool "U" receives exactly one PMIX_ERR_DVM_MOD
+      And tool "V" receives no completion event
+      When tool "T" submits job "M" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      Then job "M" is parked
+
+  Rule: No campaign is completed by another campaign's, or no campaign's, daemon events
+
+    @clause:SH.campaign.concurrent @clause:ED.conc.no-cross-release @clause:ED.conc.no-consume-by-unrelated @clause:SH.event.per-campaign @clause:ED.conc.independent-accounting @clause:ED.conc.any-mix @clause:SH.invariant.one-campaign-per-release @clause:ED.fail.duplicate-failure-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE
+    Scenario: Two shrinks overlap: each completes on its own target, tells its own requester, and neither releases the parked job alone
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And tool "U" releases allocation "R2"
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And the daemon on node "s3" exits
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY
+      And tool "U" receives no completion event
+      And node "s4" is leaving the DVM
+      And job "J" is parked
+      # A repeated departure of the first shrink's target is not the second's.
+      When the daemon on node "s3" reports its departure again
+      Then node "s4" is leaving the DVM
+      And tool "U" receives no completion event
+      And job "J" is parked
+      When the daemon on node "s4" exits
+      Then tool "U" receives exactly one PMIX_DVM_IS_READY
+      And tool "T" receives exactly one PMIX_DVM_IS_READY
+      And job "J" has launched 2 processes
+
+    @clause:ED.conc.no-consume-by-unrelated @clause:SH.count.all-distinct-targets @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-UNRELATED-LOSS @interpretation:IP-PARTIAL-RELEASE
+    Scenario Outline: During a shrink, <what> does not complete it
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And tool "T" submits job "J" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And <event>
+      Then node "s3" is leaving the DVM
+      And job "J" is parked
+      And no process receives a completion event
+      When the daemon on node "s3" exits
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY
+      And job "J" has launched 2 processes
+
+      Examples:
+        | what                                   | event                                                 |
+        | the crash of a daemon it does not target | the daemon on node "s4" crashes with PMIX_ERR_UNREACH |
+        | the exit of the startup node's daemon  | the daemon on node "n1" exits                         |
+        | a wireup                               | the head node distributes the wireup                  |
+        | a report-in from its own target        | the daemon on node "s3" reports in                    |
+
+  Rule: A release that arrives while a grow is pending is a campaign of its own
+
+    @clause:ED.conc.any-mix @clause:ED.deliver.exactly-one @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE
+    Scenario: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event
+      When tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5,s6"       |
+        | PMIX_ALLOC_REQ_ID    | "grow"        |
+      And tool "U" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s6"          |
+        | PMIX_ALLOC_REQ_ID    | "shrink"      |
+      Then the request succeeds
+      And node "s6" is leaving the DVM
+      When tool "U" submits job "J" with 4 processes and:
+        | PMIX_SPAWN_TARGET | allocation R2 |
+      And the daemon on node "s5" reports in
+      And the head node distributes the wireup
+      Then tool "U" receives exactly one PMIX_DVM_IS_READY for request "grow"
+      And node "s5" is ready
+      And node "s6" is leaving the DVM
+      And job "J" is parked
+      When the daemon on node "s6" exits
+      Then tool "U" receives exactly one PMIX_DVM_IS_READY for request "shrink"
+      And node "s6" is not in the DVM
+      And job "J" has launched 4 processes
+      And job "J" is running on nodes "s4,s5"

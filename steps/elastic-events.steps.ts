@@ -1,0 +1,188 @@
+/**
+ * The elastic DVM's phase-two completion events, PMIX_DVM_IS_READY and
+ * PMIX_ERR_DVM_MOD: who received them, how many, what they carry, what the
+ * DVM looked like in the observation that first showed them, and the
+ * ordering of the resource-release offers before a shrink's event.
+ *
+ * Only completion events delivered after the scenario's setup count (the
+ * mark set by "the daemons on nodes … have joined the DVM"), so the events
+ * of the grows that built the scenario's DVM do not confuse them.
+ */
+import { Then, type DataTable } from '@cucumber/cucumber';
+import { isDeepStrictEqual } from 'node:util';
+import type { EventView, Info, ProcId, Snapshot } from '../seam/messages';
+import { describeStatus, Key, keyName, Status } from '../seam/pmix';
+import { actorName, procOf } from './support/actions';
+import type { Actor } from './support/parameters';
+import { ABSENT, keyString, parseValue, splitNames } from './support/values';
+import type { ConformanceWorld } from './support/world';
+import { campaignId, elasticScenario, readElasticView } from './elastic.steps';
+
+const READY = Status.PMIX_DVM_IS_READY;
+const MOD = Status.PMIX_ERR_DVM_MOD;
+const isCompletion = (e: EventView) => e.code === READY || e.code === MOD;
+const sameProc = (a: ProcId, b: ProcId) => a.nspace === b.nspace && a.rank === b.rank;
+
+async function snapshot(world: ConformanceWorld): Promise<Snapshot> {
+  await world.ready();
+  return world.call('observe', () => world.impl.observe({}));
+}
+
+/** Completion events delivered since the mark, in delivery order, with the snapshot they came from. */
+async function completions(world: ConformanceWorld): Promise<{ events: EventView[]; snap: Snapshot }> {
+  const snap = await snapshot(world);
+  const mark = elasticScenario(world).mark;
+  return { events: snap.events.filter((e) => e.seq > mark && isCompletion(e)).sort((a, b) => a.seq - b.seq), snap };
+}
+
+function describeEvents(world: ConformanceWorld, events: EventView[]): string {
+  if (events.length === 0) return 'no completion event';
+  return events.map((e) => `#${e.seq} ${describeStatus(e.code)} to ${world.nameOf(e.to.nspace)} rank ${e.to.rank} {${describeInfo(world, e.info)}}`).join('; ');
+}
+
+function describeInfo(world: ConformanceWorld, info: Info[]): string {
+  const show = (v: unknown): string => {
+    if (typeof v === 'number' && describeStatus(v) !== `status ${v}` && v < 0) return `${v} (${describeStatus(v)})`;
+    return typeof v === 'string' ? `${JSON.stringify(v)}${world.nameOf(v) !== JSON.stringify(v) ? ` (${world.nameOf(v)})` : ''}` : JSON.stringify(v);
+  };
+  return info.map((i) => `${keyName(i.key)}=${show(i.value)}`).join(', ');
+}
+
+const reqIdOf = (e: EventView) => e.info.find((i) => i.key === Key.PMIX_ALLOC_REQ_ID)?.value;
+
+// -------------------------------------------------------------- how many --
+
+for (const [name, code] of [
+  ['PMIX_DVM_IS_READY', READY],
+  ['PMIX_ERR_DVM_MOD', MOD],
+] as const) {
+  /** Exactly one terminal event reached the actor since the setup, and it is this one (never both, never neither). */
+  Then(`{actor} receives exactly one ${name}`, async function (this: ConformanceWorld, actor: Actor) {
+    const proc = procOf(this, actor);
+    const { events } = await completions(this);
+    const mine = events.filter((e) => sameProc(e.to, proc));
+    if (mine.length !== 1 || mine[0].code !== code) {
+      this.fail(`exactly one completion event delivered to ${actorName(actor)}: ${name}`, `${mine.length} delivered to it: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
+    }
+  });
+
+  /** Per request: the events carrying this PMIX_ALLOC_REQ_ID. */
+  Then(`{actor} receives exactly one ${name} for request {string}`, async function (this: ConformanceWorld, actor: Actor, reqId: string) {
+    const proc = procOf(this, actor);
+    const { events } = await completions(this);
+    const mine = events.filter((e) => sameProc(e.to, proc) && reqIdOf(e) === reqId);
+    if (mine.length !== 1 || mine[0].code !== code) {
+      this.fail(`exactly one completion event for request "${reqId}" delivered to ${actorName(actor)}: ${name}`, `${mine.length} such: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
+    }
+  });
+
+  /** The observation that first shows the event already shows the DVM in the state the event announces. */
+  for (const [words, wanted] of [
+    ['is/are ready', 'ready'],
+    ['has/have left the DVM', 'gone'],
+  ] as const) {
+    Then(`by the time {actor} receives ${name}, node(s) {string} ${words}`, async function (this: ConformanceWorld, actor: Actor, names: string) {
+      const proc = procOf(this, actor);
+      const { events, snap } = await completions(this);
+      if (!events.some((e) => sameProc(e.to, proc) && e.code === code)) this.fail(`${name} delivered to ${actorName(actor)}`, describeEvents(this, events));
+      for (const node of splitNames(names)) {
+        const v = snap.nodes.find((n) => n.name === node);
+        const ok = wanted === 'ready' ? v?.daemon === 'ready' : v === undefined;
+        if (!ok) {
+          this.fail(
+            `in the same observation as ${name}: node ${node} ${wanted === 'ready' ? 'a ready member of the DVM' : 'no longer a member of the DVM'}`,
+            v ? `node ${node} is in the DVM, daemon ${v.daemon}` : `node ${node} is not in the DVM`,
+          );
+        }
+      }
+    });
+  }
+}
+
+Then('{actor} receives no completion event', async function (this: ConformanceWorld, actor: Actor) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc));
+  if (mine.length > 0) this.fail(`no PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD delivered to ${actorName(actor)}`, describeEvents(this, mine));
+});
+
+Then('{actor} receives no completion event for request {string}', async function (this: ConformanceWorld, actor: Actor, reqId: string) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc) && reqIdOf(e) === reqId);
+  if (mine.length > 0) this.fail(`no completion event for request "${reqId}" delivered to ${actorName(actor)} yet`, describeEvents(this, mine));
+});
+
+Then('no process receives a completion event', async function (this: ConformanceWorld) {
+  const { events } = await completions(this);
+  if (events.length > 0) this.fail('no PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD delivered to any process', describeEvents(this, events));
+});
+
+Then('no process but {actor} receives a completion event', async function (this: ConformanceWorld, actor: Actor) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const others = events.filter((e) => !sameProc(e.to, proc));
+  if (others.length > 0) this.fail(`completion events directed to ${actorName(actor)} only, never broadcast`, describeEvents(this, others));
+});
+
+// ---------------------------------------------------------- what it carries --
+
+/**
+ * A row's value uses the table language of values.ts, plus PMIx status
+ * names (for the cause); `(absent)` means the key must not be there.
+ */
+function checkPayload(world: ConformanceWorld, event: EventView, table: DataTable) {
+  for (const [name, text] of table.raw()) {
+    const key = keyString(name);
+    const t = text.trim();
+    const expected = t in Status ? Status[t as keyof typeof Status] : parseValue(text, world);
+    const present = event.info.filter((i) => i.key === key);
+    if (expected === ABSENT) {
+      if (present.length > 0) world.fail(`no ${name} in the ${describeStatus(event.code)} payload`, `{${describeInfo(world, event.info)}}`);
+      continue;
+    }
+    if (present.length !== 1 || !isDeepStrictEqual(present[0].value, expected)) {
+      world.fail(`${name}=${JSON.stringify(expected)} (${t}) in the ${describeStatus(event.code)} payload`, present.length === 0 ? `no ${name} in {${describeInfo(world, event.info)}}` : `{${describeInfo(world, event.info)}}`);
+    }
+  }
+}
+
+Then('the completion event carries:', async function (this: ConformanceWorld, table: DataTable) {
+  const { events } = await completions(this);
+  if (events.length !== 1) this.fail('exactly one completion event (since the setup) to examine', describeEvents(this, events));
+  checkPayload(this, events[0], table);
+});
+
+Then('the completion event to {actor} carries:', async function (this: ConformanceWorld, actor: Actor, table: DataTable) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc));
+  if (mine.length !== 1) this.fail(`exactly one completion event to ${actorName(actor)} to examine`, describeEvents(this, events));
+  checkPayload(this, mine[0], table);
+});
+
+// ------------------------------------------- resource release before the event --
+
+/**
+ * Every offer of the completed shrink to a resource component came before
+ * the requester's PMIX_DVM_IS_READY (introspection: the offer records how
+ * many events had been delivered when it was made).
+ */
+Then('the shrink of node(s) {string} was offered to the resource components before {actor} received PMIX_DVM_IS_READY', async function (this: ConformanceWorld, names: string, actor: Actor) {
+  const id = campaignId(this, 'shrink', splitNames(names));
+  if (id === undefined) throw new Error(`the shrink campaign of ${names} was never seen in progress (check it with "exactly one shrink campaign is in progress, …" first)`);
+  const view = await readElasticView(this);
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const ready = events.find((e) => sameProc(e.to, proc) && e.code === READY);
+  if (!ready) this.fail(`PMIX_DVM_IS_READY delivered to ${actorName(actor)}`, describeEvents(this, events));
+  const offers = view.shrinkOffers.filter((o) => o.campaign === id);
+  if (offers.length === 0) this.fail(`the completed shrink of ${names} offered to every active resource component`, 'offered to none');
+  const late = offers.filter((o) => o.eventsBefore >= ready.seq);
+  if (late.length > 0) {
+    this.fail(
+      `every resource component offered the shrink of ${names} before event #${ready.seq} (PMIX_DVM_IS_READY) was delivered`,
+      late.map((o) => `${o.component} offered after ${o.eventsBefore} events had been delivered`).join('; '),
+    );
+  }
+});
