@@ -17,6 +17,10 @@ export const CAPABILITIES = {
   'daemon-control': 'the harness can make a chosen daemon report in, be wired, exit, crash or fail to start, and make the next shrink order fail',
   introspection: 'the harness can report internal bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
+  'scheduler-control': 'the harness can make the scheduler act on its own: reclaim an allocation, issue PMIX_ALLOC_TIMEOUT_WARNING, push nodes, tear the DVM down, fail a shrink order',
+  'alloc-lending': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_TIME lends nodes back, and PMIX_ALLOC_REAQUIRE takes them back',
+  'query-alloc-status': 'PMIx_Query_info with PMIX_QUERY_ALLOC_STATUS answers how an allocation request stands',
+  'partial-release': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_NODE_LIST or PMIX_ALLOC_NUM_NODES returns part of an allocation',
   'scheduler-policy': 'the harness can choose the host scheduler\'s policy where the allocation RFC leaves it open (queue or refuse a request it cannot grant now; how a reacquire is served) and make it work through its queue',
 } as const;
 

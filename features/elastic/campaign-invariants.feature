@@ -45,7 +45,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: The fence is the grows' whole shares plus the shrinks' targets still to depart
 
-    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The fence follows a grow and a shrink that overlap, step by step
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4,s5" |
@@ -124,7 +124,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And no job is held at either boundary
       And job "M" has launched 2 processes
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: With a shrink in progress the launch boundary holds; it lets go when the shrink ends, even with a grow still raising the fence
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -158,7 +158,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: A campaign is removed exactly when its last target departs, and its target set never changes
 
-    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: Two shrinks in progress: each is removed, and its requester told, when its own last target departs
       Given tool "T" holds allocation "R2" of nodes "s4,s5"
       And the daemons on nodes "s4,s5" have joined the DVM
@@ -182,7 +182,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And tool "T" receives exactly one PMIX_DVM_IS_READY for request "first"
       And tool "T" receives no completion event for request "second"
 
-    @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: As a client sees it: a shrink's hold ends when its last target departs, not one departure report earlier
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -200,7 +200,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: Jobs held at the launch boundary are resumed, never failed, whatever happens to a grow
 
-    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A grow fails while a job is held at the launch boundary: the job stays held, and is launched when the shrink ends
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |

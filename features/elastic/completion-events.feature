@@ -139,7 +139,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And node "s1" is ready
 
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
     Scenario: The DVM is torn down with a grow and a shrink pending: each requester gets its one event, and no job is left parked
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -208,7 +208,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R |
         | PMIX_ALLOC_REQ_ID | "more"       |
 
-    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release by node list that names no allocation gets an event carrying the allocation the nodes came from
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -220,7 +220,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the completion event carries:
         | PMIX_ALLOC_ID | allocation R |
 
-    @clause:ED.twophase.acceptance-response @needs:daemon-control @interpretation:IP-ELASTIC-RELEASE-RESPONSE-ID @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.twophase.acceptance-response @needs:daemon-control @interpretation:IP-ELASTIC-RELEASE-RESPONSE-ID @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The acceptance of a release by node list carries the PMIX_ALLOC_ID its event will carry
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -260,7 +260,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | release by a non-owner        | tool "U" requests PMIX_ALLOC_RELEASE        | allocation R   | (absent) | PMIX_ERR_NO_PERMISSIONS |
         | release of an unknown id      | tool "T" requests PMIX_ALLOC_RELEASE        | "no-such-id"   | (absent) | PMIX_ERR_NOT_FOUND      |
 
-    @clause:ED.deliver.no-event-no-change @clause:GC.campaign.only-with-new-daemons @clause:ED.conformance.8 @clause:ED.compat.static-dvm-no-park @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT
+    @clause:ED.deliver.no-event-no-change @clause:GC.campaign.only-with-new-daemons @clause:ED.conformance.8 @clause:ED.compat.static-dvm-no-park @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT @needs:daemon-control
     Scenario Outline: A <request> that adds no daemon is complete at acceptance: nothing parks and no event follows
       Given tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -280,7 +280,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | new allocation of a DVM node   | PMIX_ALLOC_NEW    | Q     | (absent)     |
         | extend by a DVM node           | PMIX_ALLOC_EXTEND | R     | allocation R |
 
-    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:daemon-control
+    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:daemon-control @needs:scheduler-control
     Scenario: The scheduler pushes a daemon: the DVM grows, jobs park meanwhile, and no event is sent to anyone
       When the scheduler pushes node "s3" into the DVM
       Then node "s3" is joining the DVM
@@ -293,7 +293,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And job "C" has launched 2 processes
       And no process receives a completion event
 
-    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES
+    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
     Scenario Outline: A shrink no process asked for (<trigger>) parks jobs like any shrink, and sends no event
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -312,7 +312,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | the scheduler reclaims allocation "R"   |
         | job "A" terminates                      |
 
-    @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:introspection @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK
+    @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:introspection @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -322,7 +322,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
   Rule: Without the two event codes nothing is sent, and the DVM still resizes
 
-    @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9 @clause:ED.event.only-new-interface @needs:daemon-control @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS
+    @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9 @clause:ED.event.only-new-interface @needs:daemon-control @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS @needs:partial-release
     Scenario: On a PMIx without PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD, grow and shrink work as before and no completion event is sent
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |

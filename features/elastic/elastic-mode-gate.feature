@@ -50,7 +50,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And every process of job "C" is on nodes "s1,s2"
       And no process receives a completion event
 
-    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default a release still removes the nodes, but parks no job and sends no completion event
       Given tool "T" is connected
       And tool "T" holds allocation "R" of nodes "s1,s2"
@@ -64,7 +64,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then job "C" is running on node "s1"
       And no process receives a completion event
 
-    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default a job mapped before a release is not held at the launch boundary
       Given tool "T" is connected
       And tool "T" holds allocation "R" of nodes "s1,s2"
@@ -76,7 +76,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And job "L" reaches the launch boundary
       Then job "L" has launched on its original mapping
 
-    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE
+    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default no campaign is created and the launch fence is never raised, by a grow or a shrink
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:

@@ -246,7 +246,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
 
   Rule: Teardown drains pending grows as failures, so no job stays parked across it
 
-    @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.deliver.exactly-one @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN
+    @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.deliver.exactly-one @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
     Scenario: The DVM is torn down while a grow is pending: its parked job never launches and its requester is told it failed
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |

@@ -56,7 +56,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: A release that removes daemons is one shrink campaign, complete when its last target has departed
 
-    @clause:ED.def.shrink-complete @clause:ED.shrink.complete-on-departure @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.complete-on-death @clause:SH.departure.reason-irrelevant @clause:SH.xcast-failure.only-failure @clause:SH.invariant.one-campaign-per-release @clause:ED.shrink.no-admit-before-gone @clause:ED.conformance.6 @clause:EP.abort.shrink-never-fails-held @clause:ED.observe.state-left-automatically @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.def.shrink-complete @clause:ED.shrink.complete-on-departure @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.complete-on-death @clause:SH.departure.reason-irrelevant @clause:SH.xcast-failure.only-failure @clause:SH.invariant.one-campaign-per-release @clause:ED.shrink.no-admit-before-gone @clause:ED.conformance.6 @clause:EP.abort.shrink-never-fails-held @clause:ED.observe.state-left-automatically @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario Outline: Two targets, s2 <s2 departs> and s3 <s3 departs>: the shrink completes on the last departure, not before
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -84,7 +84,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | exits                         | crashes with PMIX_ERR_UNREACH |
         | crashes with PMIX_ERR_TIMEOUT | crashes                       |
 
-    @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.fence-accounting @clause:SH.campaign.fence-before-command @clause:SH.invariant.targets-stable @clause:ED.def.shrink-complete @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.fence-accounting @clause:SH.campaign.fence-before-command @clause:SH.invariant.targets-stable @clause:ED.def.shrink-complete @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The release forms exactly one campaign over its targets, raises the fence by their number, and the campaign is removed when the last one departs
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -115,7 +115,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: While a shrink is in progress a job reaching the map-eligible boundary is parked, then mapped onto the survivors only
 
-    @clause:ED.shrink.park-map-eligible @clause:SH.hold.map-during-shrink @clause:SH.campaign.fence-before-command @clause:ED.shrink.map-parked-survivors @clause:ED.admit.hazard-not-ready @clause:ED.admit.held-then-post-change @clause:ED.admit.not-failed @clause:ED.conformance.1 @clause:ED.conformance.2 @clause:EP.fence.any-campaign-parks @clause:EP.release.premap-to-map @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.shrink.park-map-eligible @clause:SH.hold.map-during-shrink @clause:SH.campaign.fence-before-command @clause:ED.shrink.map-parked-survivors @clause:ED.admit.hazard-not-ready @clause:ED.admit.held-then-post-change @clause:ED.admit.not-failed @clause:ED.conformance.1 @clause:ED.conformance.2 @clause:EP.fence.any-campaign-parks @clause:EP.release.premap-to-map @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A job submitted right after the release is accepted is parked, and is mapped onto the surviving nodes of its reservation
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -127,7 +127,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" has launched 4 processes
       And job "C" is running on nodes "s1,s2"
 
-    @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY
+    @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @needs:partial-release
     Scenario: A staged job that reaches the map-eligible boundary during the shrink is parked, and mapped onto the survivors
       Given tool "T" spawns job "C" with 4 processes, held before the map boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -141,7 +141,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: A job mapped before the shrink is parked at the launch boundary while, and only while, a shrink is in progress
 
-    @clause:ED.shrink.park-launch-iff-shrink @clause:SH.hold.launch-apps @clause:ED.admit.hazard-departing @clause:ED.shrink.launch-parked-untouched-proceeds @clause:SH.remap.decision @clause:EP.release.prelaunch-remap-or-launch @clause:ED.def.parked-state @clause:ED.observe.state-visible @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD
+    @clause:ED.shrink.park-launch-iff-shrink @clause:SH.hold.launch-apps @clause:ED.admit.hazard-departing @clause:ED.shrink.launch-parked-untouched-proceeds @clause:SH.remap.decision @clause:EP.release.prelaunch-remap-or-launch @clause:ED.def.parked-state @clause:ED.observe.state-visible @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @needs:partial-release
     Scenario: A job with no process on the departing node waits at the launch boundary, then launches on its existing mapping
       Given tool "T" spawns job "C" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -158,7 +158,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When job "D" reaches the launch boundary
       Then job "D" has launched on its original mapping
 
-    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario Outline: A job with a process on the departing node (which <departs>) is remapped onto the survivors, its slots accounted once
       Given tool "T" spawns job "B" with 2 processes on host "s3" and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -188,7 +188,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | exits                         |
         | crashes with PMIX_ERR_UNREACH |
 
-    @clause:SH.invariant.targets-stable @clause:SH.remap.decision @clause:ED.shrink.launch-parked-remapped @clause:ED.conformance.3 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.invariant.targets-stable @clause:SH.remap.decision @clause:ED.shrink.launch-parked-remapped @clause:ED.conformance.3 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A job on a target that departed first is still remapped when the last target departs
       Given tool "T" spawns job "B" with 2 processes on host "s1" and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -220,7 +220,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
     # Here the first target's departure is reported twice. Counting events
     # instead of distinct departed targets completes the campaign while the
     # second target is still present, which this scenario catches.
-    @clause:ED.fail.duplicate-failure-event @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.conformance.6 @clause:ED.shrink.no-admit-before-gone @clause:ED.shrink.complete-on-departure @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.fail.duplicate-failure-event @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.conformance.6 @clause:ED.shrink.no-admit-before-gone @clause:ED.shrink.complete-on-departure @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario Outline: Two targets; the first departs (<first>) and reports its departure again (<again>): nothing is released until the second departs
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -245,7 +245,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | crashes | reports its departure again   |
         | exits   | reports its departure again   |
 
-    @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A repeated departure of the same target lowers neither the campaign's count nor the fence a second time
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -258,7 +258,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: Each resource component is offered the completed shrink before its completion event
 
-    @clause:ED.release.offer-each-component @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.release.every-module @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:ED.release.offer-each-component @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.release.every-module @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release spanning two allocations is one shrink, offered to the resource components before PMIX_DVM_IS_READY
       Given tool "T" holds allocation "R2" of node "s4"
       And the daemon on node "s4" has joined the DVM
@@ -272,7 +272,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: A shrink order that cannot be sent withdraws the campaign and fails with its cause
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
     Scenario: The shrink order fails: the requester gets PMIX_ERR_DVM_MOD with the cause, nothing stays parked and the node stays
       When the next shrink order fails with PMIX_ERR_UNREACH
       And tool "T" requests PMIX_ALLOC_RELEASE with:
@@ -291,7 +291,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When the daemon on node "s3" exits
       Then tool "T" receives exactly one PMIX_ERR_DVM_MOD
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE
+    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
     Scenario: The failed shrink's campaign and fence share are withdrawn
       When the next shrink order fails with PMIX_ERR_OUT_OF_RESOURCE
       And tool "T" requests PMIX_ALLOC_RELEASE with:

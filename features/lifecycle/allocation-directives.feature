@@ -51,7 +51,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
 
   Rule: nodes can be lent back to the scheduler and reacquired
 
-    @clause:RF.release.permanent-or-lend @clause:RF.reacquire.lent @interpretation:IP-LEND @interpretation:IP-QUERY-STATES
+    @clause:RF.release.permanent-or-lend @clause:RF.reacquire.lent @interpretation:IP-LEND @interpretation:IP-QUERY-STATES @needs:alloc-lending @needs:query-alloc-status
     Scenario: Lent nodes leave the allocation; the allocation stays and takes them back on PMIX_ALLOC_REAQUIRE
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -67,7 +67,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And the response carries the PMIX_ALLOC_ID of allocation "R"
       And node "s1" is reserved to allocation "R"
 
-    @clause:RF.release.permanent-or-lend @interpretation:IP-LEND
+    @clause:RF.release.permanent-or-lend @interpretation:IP-LEND @needs:alloc-lending
     Scenario: A release without a lending period gives the nodes up for good: there is nothing to reacquire
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -78,7 +78,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:RF.reacquire.lent @interpretation:IP-LEND
+    @clause:RF.reacquire.lent @interpretation:IP-LEND @needs:alloc-lending
     Scenario: Reacquiring an allocation that lent nothing is refused
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_REAQUIRE with:
@@ -86,7 +86,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected with PMIX_ERR_BAD_PARAM
       And nothing changed
 
-    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-LEND @interpretation:IP-RELEASE-ERRORS
+    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-LEND @interpretation:IP-RELEASE-ERRORS @needs:alloc-lending
     Scenario: Only an owner (or the scheduler) may lend or reacquire
       Given job "A" holds allocation "R" of node "s1"
       When job "B" requests PMIX_ALLOC_RELEASE with:
@@ -105,7 +105,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | PMIX_ALLOC_ID | allocation R |
       Then the request succeeds
 
-    @clause:RF.reacquire.lent @needs:scheduler-policy @interpretation:IP-LEND
+    @clause:RF.reacquire.lent @needs:scheduler-policy @interpretation:IP-LEND @needs:alloc-lending
     Scenario Outline: Whether the very nodes come back is the scheduler's choice (<policy>)
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -126,7 +126,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | policy         | outcome  |
         | any free nodes | succeeds |
 
-    @clause:NR.attr.inherit-ignored-other-directives @interpretation:IP-LEND
+    @clause:NR.attr.inherit-ignored-other-directives @interpretation:IP-LEND @needs:alloc-lending
     Scenario: PMIX_ALLOC_INHERITANCE on a PMIX_ALLOC_REAQUIRE is ignored, even a value no host supports
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -139,7 +139,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
 
   Rule: a request still queued at the scheduler can be cancelled, and any process can ask how a request stands
 
-    @clause:RF.request.non-blocking @clause:RF.status.query @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-QUEUED-REQUESTS @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
+    @clause:RF.request.non-blocking @clause:RF.status.query @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-QUEUED-REQUESTS @interpretation:IP-QUERY-STATES @scheduler:queues-when-short @needs:query-alloc-status
     Scenario: A request the scheduler queues is accepted now and granted later; its status follows it
       Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
@@ -157,7 +157,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And the status names allocation "R"
       And job "A" may spawn into allocation "R"
 
-    @clause:RF.status.query @needs:scheduler-policy @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
+    @clause:RF.status.query @needs:scheduler-policy @interpretation:IP-QUERY-STATES @scheduler:queues-when-short @needs:query-alloc-status
     Scenario: Any process may poll a request's status, not only its requester
       Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
@@ -165,7 +165,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | PMIX_ALLOC_REQ_ID    | "a-1"        |
       Then tool "T" can see the request is "pending"
 
-    @clause:RF.cancel.by-id @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
+    @clause:RF.cancel.by-id @clause:RF.id.follow-on @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short @needs:query-alloc-status
     Scenario: Cancelling a queued request by its id withdraws it: it is never granted
       Given job "B" holds allocation "RB" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
@@ -181,7 +181,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       When job "A" queries the status of request "a-1"
       Then the status is "cancelled"
 
-    @clause:RF.cancel.no-id-all @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short
+    @clause:RF.cancel.no-id-all @needs:scheduler-policy @interpretation:IP-CANCEL-NAMES @interpretation:IP-QUERY-STATES @scheduler:queues-when-short @needs:query-alloc-status
     Scenario: A cancel naming no request withdraws every request the requester still has queued, and only those
       Given tool "T" holds allocation "RT" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_NEW with:
@@ -229,7 +229,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | PMIX_ALLOC_INHERITANCE | 9     |
       Then the request succeeds
 
-    @clause:RF.status.query @interpretation:IP-QUERY-STATES
+    @clause:RF.status.query @interpretation:IP-QUERY-STATES @needs:query-alloc-status
     Scenario: A status query for an allocation follows its life: granted, then ended
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_REQ_ID | "a-1" |
@@ -243,14 +243,14 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And tool "T" queries the status of allocation "R"
       Then the status is "ended"
 
-    @clause:RF.status.query @interpretation:IP-QUERY-STATES
+    @clause:RF.status.query @interpretation:IP-QUERY-STATES @needs:query-alloc-status
     Scenario: A status query naming a request nobody made is refused with PMIX_ERR_NOT_FOUND
       When tool "T" queries the status of request "nobody-asked"
       Then the status query is refused with PMIX_ERR_NOT_FOUND
 
   Rule: a release can return part of an allocation; what EXTEND added goes with the allocation
 
-    @clause:RF.release.partial @interpretation:IP-PARTIAL-RELEASE
+    @clause:RF.release.partial @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: Releasing named nodes returns just those nodes; the allocation lives on with the rest
       Given job "A" holds allocation "R" of nodes "s1,s2"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -261,7 +261,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And node "s1" is reserved to allocation "R"
       And job "A" may spawn into allocation "R"
 
-    @clause:RF.release.partial @clause:NR.trigger.owner-release @interpretation:IP-PARTIAL-RELEASE
+    @clause:RF.release.partial @clause:NR.trigger.owner-release @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: Only an owner (or the scheduler) may release part of an allocation
       Given job "A" holds allocation "R" of nodes "s1,s2"
       When job "B" requests PMIX_ALLOC_RELEASE with:
@@ -273,7 +273,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request succeeds
       And node "s2" is not in the DVM
 
-    @clause:RF.release.count-excludes-origin @interpretation:IP-PARTIAL-RELEASE
+    @clause:RF.release.count-excludes-origin @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: Releasing a number of nodes never takes the node the request comes from
       Given job "A" holds allocation "R" of nodes "s1,s2"
       And job "A" spawns job "C" with 1 process on host "s2" and:
@@ -297,7 +297,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request succeeds
       And nodes "s1,s2" are not in the DVM
 
-    @clause:RF.extend.time-or-resources @clause:RF.callback.result
+    @clause:RF.extend.time-or-resources @clause:RF.callback.result @needs:alloc-lending
     Scenario: An EXTEND may ask for more time only: it is granted and adds no node
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_EXTEND with:

@@ -45,7 +45,7 @@ Feature: Ending a reservation while jobs still run on it
 
   Rule: When the nodes stay in the DVM, no process is killed
 
-    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET
+    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
     Scenario Outline: Ended by <how> while job C runs on <node>: C carries on, new jobs no longer see the reservation
       Given job "A" holds allocation "R" of node "<node>" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -129,7 +129,7 @@ Feature: Ending a reservation while jobs still run on it
 
   Rule: When the nodes leave the DVM, the processes on them are terminated first
 
-    @clause:NR.mapped.leave-terminates @clause:NR.mapped.not-deferred @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.teardown-never-kills @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_SPAWN_TARGET
+    @clause:NR.mapped.leave-terminates @clause:NR.mapped.not-deferred @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.teardown-never-kills @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
     Scenario Outline: Ended by <how> while job C runs on s1: s1 leaves, and C, which ran only there, has ended
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |

@@ -42,7 +42,7 @@ Feature: Returned to the scheduler, or unreserved in the session
 
   Rule: Returned to the scheduler: scheduler nodes leave the DVM, carved startup nodes rejoin the default session
 
-    @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET
+    @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
     Scenario Outline: Returned by <how>: s1 leaves the DVM, n3 rejoins the default session, and the allocation id resolves to nothing
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |

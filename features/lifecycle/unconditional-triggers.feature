@@ -154,7 +154,7 @@ Feature: What ends a reservation, and what does not
 
     # The owner A is still running and C runs in the reservation, yet the
     # reservation ends at once, whichever disposition it carries.
-    @clause:NR.trigger.independent-of-disposition @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.trigger.independent-of-disposition @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
     Scenario Outline: <trigger> ends a <inheritance> reservation while its owner and its child still run
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -186,7 +186,7 @@ Feature: What ends a reservation, and what does not
 
   Rule: The scheduler's reclaim and the DVM's teardown end reservations
 
-    @clause:NR.trigger.scheduler-terminate @clause:NR.release.scheduler-nodes-leave @clause:NR.error.extend-not-found
+    @clause:NR.trigger.scheduler-terminate @clause:NR.release.scheduler-nodes-leave @clause:NR.error.extend-not-found @needs:scheduler-control
     Scenario: A scheduler reclaim ends the reservation: its nodes leave the DVM and its id resolves to nothing
       Given job "A" holds allocation "R" of nodes "s1,s2"
       When the scheduler reclaims allocation "R"
@@ -198,7 +198,7 @@ Feature: What ends a reservation, and what does not
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:NR.trigger.scheduler-terminate @clause:NR.conformance.4
+    @clause:NR.trigger.scheduler-terminate @clause:NR.conformance.4 @needs:scheduler-control
     Scenario: A scheduler reclaim ends only the allocation it names
       Given job "A" holds allocation "R1" of node "s1"
       And job "A" holds allocation "R2" of node "s2"
@@ -209,7 +209,7 @@ Feature: What ends a reservation, and what does not
 
     # Every session ends with the DVM, and every node with it: none remains a
     # member, and no process remains running on any of them.
-    @clause:NR.trigger.dvm-teardown @clause:NR.conformance.5 @interpretation:IP-DEPARTING-PROCESSES
+    @clause:NR.trigger.dvm-teardown @clause:NR.conformance.5 @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
     Scenario: When the DVM tears down every session ends, the default one and every reservation
       Given job "A" holds allocation "R1" of node "s1"
       And tool "T" holds allocation "R2" of nodes "n3,s2"
