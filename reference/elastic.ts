@@ -239,8 +239,15 @@ export function reachLaunch(state: State, job: JobRec): void {
     state.elastic.parkedAtLaunch.push(job.nspace);
     return;
   }
+  // Launch data never goes to a node that has left since the job was mapped: remap first.
+  if (stale(state, job)) {
+    unplace(state, job);
+    if (!place(state, job)) return;
+  }
   launch(state, job);
 }
+
+const stale = (state: State, job: JobRec) => job.procs.some((p) => !usable(state.nodes.get(p.node)!));
 
 export function advanceJob(state: State, req: AdvanceJobRequest): Ack {
   const job = state.jobs.get(req.nspace);
@@ -297,14 +304,14 @@ export function withdraw(state: State, job: JobRec): void {
  */
 export function settle(state: State): void {
   if (!shrinkInProgress(state) && state.elastic.parkedAtLaunch.length > 0) {
-    const waiting = state.elastic.parkedAtLaunch;
+    const waiting = state.elastic.parkedAtLaunch.map((ns) => state.jobs.get(ns)!);
     state.elastic.parkedAtLaunch = [];
-    for (const ns of waiting) {
-      const job = state.jobs.get(ns)!;
-      if (job.procs.some((p) => !usable(state.nodes.get(p.node)!))) {
-        unplace(state, job);
-        if (!place(state, job)) continue;
-      }
+    // Give back every stale mapping before remapping any job, so one job's old
+    // claim never crowds out another's remap onto the survivors.
+    const remap = new Set(waiting.filter((job) => stale(state, job)));
+    for (const job of remap) unplace(state, job);
+    for (const job of waiting) {
+      if (remap.has(job) && !place(state, job)) continue;
       launch(state, job);
     }
   }
