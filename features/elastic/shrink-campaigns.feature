@@ -158,6 +158,32 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When job "D" reaches the launch boundary
       Then job "D" has launched on its original mapping
 
+  # Found by the elastic interleaving property (seed 20261122): a job mapped
+  # before a node left, and reaching the launch boundary only after that, was
+  # launched onto the departed node.
+  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:SH.remap.decision @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @needs:partial-release
+  Scenario: A job mapped onto a node that a completed shrink removed is remapped when it reaches the launch boundary
+    Given tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And job "C" has processes on node "s1"
+    When tool "T" requests PMIX_ALLOC_RELEASE with:
+      | PMIX_ALLOC_ID        | allocation R |
+      | PMIX_ALLOC_NODE_LIST | "s1"         |
+    And the daemon on node "s1" exits
+    And job "C" reaches the launch boundary
+    Then job "C" is running on nodes "s2,s3"
+    And no process of any job is running on node "s1"
+
+  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:ED.grow.unrelated-failure @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-UNRELATED-LOSS
+  Scenario: A job mapped onto a node lost outside any campaign is remapped when it reaches the launch boundary
+    Given tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And job "C" has processes on node "s1"
+    When the daemon on node "s1" crashes
+    And job "C" reaches the launch boundary
+    Then job "C" is running on nodes "s2,s3"
+    And no process of any job is running on node "s1"
+
     @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario Outline: A job with a process on the departing node (which <departs>) is remapped onto the survivors, its slots accounted once
       Given tool "T" spawns job "B" with 2 processes on host "s3" and:
