@@ -58,7 +58,7 @@ Then('the response carries a PMIX_ALLOC_ID', function (this: ConformanceWorld) {
 
 Then('the response carries the PMIX_ALLOC_ID of allocation {string}', function (this: ConformanceWorld, alias: string) {
   const id = responseValue(this, Key.PMIX_ALLOC_ID);
-  if (id !== this.allocId(alias)) this.fail(`PMIX_ALLOC_ID ${JSON.stringify(this.allocId(alias))} (allocation ${alias})`, JSON.stringify(id));
+  if (id !== this.allocId(alias)) this.fail(`PMIX_ALLOC_ID ${JSON.stringify(this.allocId(alias))} (allocation ${alias})`, id === undefined ? 'no PMIX_ALLOC_ID in the response' : JSON.stringify(id));
 });
 
 Then('the response echoes PMIX_ALLOC_REQ_ID {string}', function (this: ConformanceWorld, reqId: string) {

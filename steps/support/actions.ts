@@ -53,7 +53,11 @@ export async function allocate(world: ConformanceWorld, actor: Actor, directive:
   };
   if (alias !== undefined && result.status === Status.PMIX_SUCCESS) {
     const id = result.info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value;
-    if (typeof id === 'string') world.allocations.set(alias, id);
+    if (typeof id !== 'string' || id === '') {
+      world.clauses = [...world.clauses, 'NR.report.alloc-id'];
+      world.fail(`the successful response to carry a PMIX_ALLOC_ID naming allocation ${alias}`, id === undefined ? 'no PMIX_ALLOC_ID in the response' : `PMIX_ALLOC_ID ${JSON.stringify(id)}`);
+    }
+    world.allocations.set(alias, id);
   }
   return result;
 }

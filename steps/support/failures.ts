@@ -13,15 +13,21 @@ export interface FailureReport {
 
 export class ConformanceFailure extends Error {
   constructor(readonly report: FailureReport) {
+    // The most specific clause (an Examples block's, the scenario's) is cited last
+    // by cucumber's tag order; show it first, one per line.
+    const clauses = [...report.clauses].reverse();
     super(
       [
-        `clause:    ${report.clauses.join(', ') || '(untagged)'}`,
-        `operation: ${report.operation}`,
-        `expected:  ${report.expected}`,
-        `observed:  ${report.observed}`,
+        `the implementation broke ${clauses.length === 1 ? 'a clause' : 'one of these clauses'}:`,
+        ...(clauses.length > 0 ? clauses.map((c) => `  clause:    ${c}`) : ['  clause:    (untagged)']),
+        `  operation: ${report.operation}`,
+        `  expected:  ${report.expected}`,
+        `  observed:  ${report.observed}`,
       ].join('\n'),
     );
     this.name = 'ConformanceFailure';
+    // Stack frames of the suite's own steps mean nothing to an implementer.
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 

@@ -4,6 +4,7 @@
  * say why when it cannot.
  */
 import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import * as path from 'node:path';
 import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
 import { SCHEDULER_POLICIES } from './policies';
 import { ConformanceWorld } from './world';
@@ -12,23 +13,41 @@ setWorldConstructor(ConformanceWorld);
 
 setDefaultTimeout(60_000);
 
+// Machine-readable attachments for tools/report.ts (the media types are repeated in tools/lib/run.ts,
+// which must not import this file: it registers hooks).
+const SKIP_MEDIA_TYPE = 'application/vnd.pmix-conformance.skip+json';
+const IMPLEMENTATION_MEDIA_TYPE = 'application/vnd.pmix-conformance.implementation+json';
+let announced = false;
+
+/** Skip the scenario, saying why for people (a log line, shown in the HTML report) and for the report (JSON: the capability it lacks). */
+function skip(world: ConformanceWorld, reason: string, capability: string): 'skipped' {
+  world.log(`skipped: ${reason}`);
+  world.attach(JSON.stringify({ reason, capability }), SKIP_MEDIA_TYPE);
+  return 'skipped';
+}
+
 Before(async function (this: ConformanceWorld, { pickle }) {
   const tags = pickle.tags.map((t) => t.name);
   this.clauses = tags.filter((t) => t.startsWith('@clause:')).map((t) => t.slice('@clause:'.length));
   await this.open();
+  if (!announced) {
+    // Once per run (per worker): who is under test, for the report's header.
+    announced = true;
+    const adapter = path.relative(process.cwd(), ConformanceWorld.adapterPath(this.parameters));
+    this.attach(JSON.stringify({ ...this.description, adapter }), IMPLEMENTATION_MEDIA_TYPE);
+    this.log(`implementation under test: ${this.description.name} ${this.description.version} (adapter ${adapter}); declares ${this.description.capabilities.join(', ') || 'no capabilities'}`);
+  }
   for (const tag of tags) {
     if (tag.startsWith('@needs:')) {
       const capability = tag.slice('@needs:'.length);
       if (!this.has(capability)) {
-        this.attach(`skipped: ${this.description.name} does not declare capability "${capability}"`, 'text/plain');
-        return 'skipped';
+        return skip(this, `${this.description.name} does not declare capability "${capability}"`, capability);
       }
     }
     if (tag.startsWith('@scheduler:')) {
       // The host scheduler's policy, where the allocation RFC leaves it open; set before any step starts the DVM.
       if (!this.has('scheduler-policy')) {
-        this.attach(`skipped: ${this.description.name} cannot choose its scheduler's policy (capability "scheduler-policy")`, 'text/plain');
-        return 'skipped';
+        return skip(this, `${this.description.name} cannot choose its scheduler's policy (capability "scheduler-policy")`, 'scheduler-policy');
       }
       const policy = SCHEDULER_POLICIES[tag.slice('@scheduler:'.length)];
       if (!policy) throw new Error(`${tag}: unknown scheduler policy (known: ${Object.keys(SCHEDULER_POLICIES).join(', ')})`);
@@ -39,8 +58,7 @@ Before(async function (this: ConformanceWorld, { pickle }) {
       if (!OPTIONAL_KEYS.includes(key)) throw new Error(`@without names ${key}, which is not an optional key`);
       if (!this.has(key)) continue; // the implementation genuinely lacks it
       if (!this.has('emulate-missing-keys')) {
-        this.attach(`skipped: ${this.description.name} has ${key} and cannot be started without it`, 'text/plain');
-        return 'skipped';
+        return skip(this, `${this.description.name} has ${key} and cannot be started without it (capability "emulate-missing-keys")`, 'emulate-missing-keys');
       }
       this.withoutKey(key);
     }

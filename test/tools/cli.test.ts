@@ -1,0 +1,100 @@
+/** The pmix-conformance command line: help, argument handling, and the smoke test against good and broken harnesses. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { REFERENCE_SERVER_COMMAND } from '../../adapters/subprocess';
+import { shellWords } from '../../protocol/shell-words';
+import { commandIn, main, parseArgs, tagExpression, UsageError } from '../../tools/cli';
+import { smoke } from '../../tools/lib/smoke';
+
+const root = path.resolve(__dirname, '..', '..');
+const fixture = (name: string) => `node ${path.join(root, 'test', 'protocol', 'fixtures', name)}`;
+
+// The two slow ones (a ts-node start each) begin at once and run while the other tests do.
+const settled = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+const help = settled(promisify(execFile)(process.execPath, [path.join(root, 'bin', 'pmix-conformance.js'), '--help'], { cwd: root }));
+const referenceSmoke = settled(smoke({ command: REFERENCE_SERVER_COMMAND, cwd: root }));
+async function result<T>(p: Promise<{ value: T } | { error: unknown }>): Promise<T> {
+  const r = await p;
+  if ('error' in r) throw r.error;
+  return r.value;
+}
+
+/** Run main() in-process, capturing what it prints (console only: the test runner reports on stdout). */
+async function cli(args: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const saved = { log: console.log, error: console.error };
+  console.log = console.error = (...a: unknown[]) => void lines.push(a.join(' '));
+  try {
+    const code = await main(args, root);
+    return { code, out: lines.join('\n') };
+  } finally {
+    Object.assign(console, saved);
+  }
+}
+
+test('bin/pmix-conformance.js --help says what the suite is, its commands, and examples', async () => {
+  const { stdout } = await result(help);
+  for (const want of [/conformance suite/, /Usage:/, /smoke\s+Check that a harness speaks the wire protocol/, /--command "<cmd>"/, /--expect <file>/, /summary\.md\s+read this first/, /Exit status: 0 when every outcome matches the expectations/, /Examples:\n  pmix-conformance smoke --command/]) {
+    assert.match(stdout, want);
+  }
+});
+
+test('run is the default command; --area becomes an @area: tag, combined with --tags', () => {
+  assert.deepEqual(parseArgs([]), { cmd: 'run', options: { tags: [], areas: [], reports: 'reports', cucumberArgs: [] } });
+  const p = parseArgs(['--adapter', 'x.ts', '--tags', '@needs:elastic', '--area', 'targeting', '--area', 'routing', '--', 'features/reservation']);
+  assert.equal(p.cmd, 'run');
+  if (p.cmd !== 'run') return;
+  assert.equal(tagExpression(p.options), '(@needs:elastic) and (@area:targeting or @area:routing)');
+  assert.deepEqual(p.options.cucumberArgs, ['features/reservation']);
+  assert.deepEqual(parseArgs(['compare', 'a.json', 'b.json']), { cmd: 'compare', a: 'a.json', b: 'b.json' });
+});
+
+test('usage errors say what is wrong, and exit 2', async () => {
+  assert.throws(() => parseArgs(['--adapter', 'a', '--command', 'b']), UsageError);
+  assert.throws(() => parseArgs(['smoke']), /smoke needs --command/);
+  assert.throws(() => parseArgs(['--frobnicate']), /unknown option "--frobnicate"/);
+  assert.throws(() => parseArgs(['--expect']), /--expect needs a value/);
+  const r = await cli(['run', '--area', 'no-such-area']);
+  assert.equal(r.code, 2);
+  assert.match(r.out, /no scenario is in area "no-such-area"; the areas are: .*targeting/);
+});
+
+test('a harness command runs in the user\'s directory, its words intact', () => {
+  assert.equal(commandIn('python3 h.py', root), 'python3 h.py');
+  const words = shellWords(commandIn("python3 'my harness.py' --x", "/tmp/it's here"));
+  assert.deepEqual(words, ['sh', '-c', 'cd "$0" && exec "$@"', "/tmp/it's here", 'python3', 'my harness.py', '--x']);
+});
+
+test('smoke: a harness that logs on stdout is stopped at the first such line, with what to fix', async () => {
+  const r = await smoke({ command: `${fixture('garbage.js')} start`, timeoutMs: 3000 });
+  assert.equal(r.ok, false);
+  const last = r.steps[r.steps.length - 1];
+  assert.equal(last.step, 'scenario 1: start a DVM (startup node n1, schedulable node s1)');
+  assert.match(last.detail, /"hello from the implementation"/);
+  assert.match(last.hint!, /logs and banners go to stderr/);
+});
+
+test('smoke (through the CLI): a harness that crashes, refuses the version, or does not exist fails with exit status 1 and a diagnosis', async () => {
+  const crash = await cli(['smoke', '--command', `${fixture('crash.js')} observe`]);
+  assert.equal(crash.code, 1);
+  assert.match(crash.out, /FAIL scenario 1: observe\n\s+the implementation .* exited with code 3 while answering observe/);
+  assert.match(crash.out, /\| fixture: crashing on observe/);
+  assert.match(crash.out, /FAILED at "scenario 1: observe"/);
+  const version = await cli(['smoke', '--command', fixture('refuse-version.js')]);
+  assert.equal(version.code, 1);
+  assert.match(version.out, /refused protocol version pmix-dynres-wire\/1.*it speaks pmix-dynres-wire\/0/);
+  const missing = await cli(['smoke', '--command', './no-such-harness --flag']);
+  assert.equal(missing.code, 1);
+  assert.match(missing.out, /could not start the implementation[\s\S]*check the program path/);
+});
+
+test('smoke: the reference server speaks the protocol (handshake, then start, observe, stop twice)', async () => {
+  const r = await result(referenceSmoke);
+  assert.equal(r.ok, true, JSON.stringify(r.steps));
+  assert.equal(r.steps.length, 7);
+  assert.match(r.steps[0].detail, /"reference engine" version 0\.1\.0 speaks pmix-dynres-wire\/1; declares PMIX_ALLOC_TARGET/);
+  assert.match(r.steps[2].detail, /1 node\(s\) \[n1\]/);
+});

@@ -1,0 +1,231 @@
+/**
+ * The conformance report (reports/conformance.json): who was tested, how the
+ * run went, and a verdict per clause of the specification documents, built
+ * from a run (tools/lib/run.ts), the clause registry and the expectations.
+ * Its shape is schemas/reports/conformance-report.schema.json, checked
+ * whenever a report is written.
+ */
+import { judge, MATCH_IS_OK, type Expectations, type Match } from './expectations';
+import type { ErrorKind, Outcome } from './outcomes';
+import type { Registry } from './registry';
+import { compareIds, type ImplementationInfo, type RunInfo } from './run';
+import type { ScenarioInfo } from './scenarios';
+import { tagValues } from './scenarios';
+import { compileSchema, describeErrors } from './schemas';
+
+export const REPORT_VERSION = 'pmix-conformance-report/1';
+
+export type Counts = Record<Outcome, number>;
+
+/**
+ * - violated:    a scenario citing it failed (the implementation broke it);
+ * - errored:     none failed, but one errored (the implementation could not be judged on it);
+ * - conforms:    every scenario citing it that ran passed;
+ * - not-claimed: every scenario citing it was skipped (the implementation does not declare what they need);
+ * - not-run:     no scenario citing it was part of this run;
+ * - not-testable: the registry says no runtime can be tested for it through the seam.
+ */
+export type ClauseVerdict = 'violated' | 'errored' | 'conforms' | 'not-claimed' | 'not-run' | 'not-testable';
+
+export interface ScenarioEntry {
+  id: string;
+  name: string;
+  area: string;
+  clauses: string[];
+  outcome: Outcome;
+  match: Match;
+  durationMs: number;
+  /** For a listed scenario: what the expectations file says. */
+  expectation?: { outcome: 'failed' | 'errored'; reason: string; clause?: string };
+  /** Failed or errored: the message (a ConformanceFailure's text, or the fault). */
+  message?: string;
+  /** Failed with a ConformanceFailure: its fields. */
+  failure?: { operation?: string; expected?: string; observed?: string };
+  errorKind?: ErrorKind;
+  exceptionType?: string;
+  skip?: { reason: string; capability?: string };
+}
+
+export interface ClauseEntry {
+  id: string;
+  document: string;
+  section: string;
+  kind: string;
+  paraphrase: string;
+  verdict: ClauseVerdict;
+  /** Every failing scenario that cites it is listed in the expectations. */
+  expected?: boolean;
+  notTestable?: string;
+  counts: Counts;
+  scenarios: { id: string; outcome: Outcome; observed?: string }[];
+}
+
+export interface ConformanceReport {
+  reportVersion: typeof REPORT_VERSION;
+  implementation: ImplementationInfo & { declared: boolean };
+  run: {
+    generatedAt: string;
+    suiteVersion: string;
+    source: string;
+    complete: boolean;
+    startedAt?: string;
+    finishedAt?: string;
+    durationMs?: number;
+    cucumber?: string;
+    runtime?: string;
+    os?: string;
+  };
+  expectations: { file: string | null; implementation: string; entries: number };
+  verdict: {
+    matchesExpectations: boolean;
+    problems: string[];
+    unexpected: { id: string; name: string; match: Match; outcome: Outcome; expected: Outcome; reason?: string }[];
+    invalidExpectations: { id: string; problem: string }[];
+    expectedButNotRun: string[];
+  };
+  totals: Counts & { scenarios: number };
+  areas: (Counts & { area: string })[];
+  documents: { document: string; prefix: string; title: string; verdicts: Record<ClauseVerdict, number> }[];
+  clauses: ClauseEntry[];
+  scenarios: ScenarioEntry[];
+}
+
+export interface BuildOptions {
+  registry: Registry;
+  suite: readonly ScenarioInfo[];
+  expectations: Expectations;
+  expectationsFile: string | null;
+  source: string;
+  suiteVersion: string;
+  now?: Date;
+}
+
+const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0, errored: 0 });
+
+/** Where a scenario belongs in the summary: its @area tag, else its first clause's document prefix, else its feature folder. */
+export function areaOf(tags: string[], uri: string): string {
+  const area = tagValues(tags, 'area')[0];
+  if (area) return area;
+  const clause = tagValues(tags, 'clause')[0];
+  if (clause) return clause.split('.')[0];
+  return uri.split('/').slice(-2, -1)[0] ?? uri;
+}
+
+export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
+  const judgement = judge(run.scenarios, o.expectations, o.suite);
+  const scenarios: ScenarioEntry[] = run.scenarios.map((s) => {
+    const j = judgement.byId.get(s.id)!;
+    const e: ScenarioEntry = {
+      id: s.id,
+      name: s.name,
+      area: areaOf(s.tags, s.uri),
+      clauses: tagValues(s.tags, 'clause'),
+      outcome: s.outcome,
+      match: j.match,
+      durationMs: s.durationMs,
+    };
+    if (j.expectation) e.expectation = { outcome: j.expectation.outcome ?? 'failed', reason: j.expectation.reason, ...(j.expectation.clause ? { clause: j.expectation.clause } : {}) };
+    if ((s.outcome === 'failed' || s.outcome === 'errored') && s.message) e.message = s.message;
+    if (s.failure) e.failure = pick(s.failure, ['operation', 'expected', 'observed']);
+    if (s.errorKind) e.errorKind = s.errorKind;
+    if (s.exceptionType && s.outcome !== 'passed') e.exceptionType = s.exceptionType;
+    if (s.skip) e.skip = s.skip;
+    return e;
+  });
+
+  const totals = { scenarios: scenarios.length, ...zero() };
+  const areas = new Map<string, Counts>();
+  for (const s of scenarios) {
+    totals[s.outcome] += 1;
+    const a = areas.get(s.area) ?? zero();
+    a[s.outcome] += 1;
+    areas.set(s.area, a);
+  }
+
+  const citing = new Map<string, ScenarioEntry[]>();
+  for (const s of scenarios) for (const c of s.clauses) citing.set(c, [...(citing.get(c) ?? []), s]);
+  const clauses: ClauseEntry[] = [];
+  for (const c of [...o.registry.clauses.values()].filter((c) => !c.retired)) {
+    const cited = citing.get(c.id) ?? [];
+    const counts = zero();
+    for (const s of cited) counts[s.outcome] += 1;
+    const verdict = clauseVerdict(counts, cited.length, c.notTestable !== undefined);
+    const entry: ClauseEntry = {
+      id: c.id,
+      document: c.document,
+      section: c.section,
+      kind: c.kind,
+      paraphrase: c.text,
+      verdict,
+      counts,
+      scenarios: cited.map((s) => ({ id: s.id, outcome: s.outcome, ...(s.outcome === 'failed' || s.outcome === 'errored' ? { observed: s.failure?.observed ?? s.message ?? '' } : {}) })),
+    };
+    if (verdict === 'violated' || verdict === 'errored') entry.expected = cited.filter((s) => s.outcome === 'failed' || s.outcome === 'errored').every((s) => MATCH_IS_OK[s.match]);
+    if (c.notTestable) entry.notTestable = c.notTestable;
+    clauses.push(entry);
+  }
+
+  const documents = o.registry.documents.map((d) => {
+    const verdicts: Record<ClauseVerdict, number> = { violated: 0, errored: 0, conforms: 0, 'not-claimed': 0, 'not-run': 0, 'not-testable': 0 };
+    for (const c of clauses) if (c.document === d.document) verdicts[c.verdict] += 1;
+    return { document: d.document, prefix: d.prefix, title: d.title, verdicts };
+  });
+
+  const unexpected = scenarios
+    .filter((s) => !MATCH_IS_OK[s.match])
+    .map((s) => ({ id: s.id, name: s.name, match: s.match, outcome: s.outcome, expected: (s.expectation?.outcome ?? 'passed') as Outcome, ...(s.expectation ? { reason: s.expectation.reason } : {}) }));
+  const problems: string[] = [];
+  if (!run.complete) problems.push('the run did not finish (no testRunFinished message): cucumber was interrupted or crashed');
+  const count = (m: Match) => unexpected.filter((u) => u.match === m).length;
+  const says: [Match, string][] = [
+    ['unexpected-failure', 'unexpected failure(s)'],
+    ['unexpected-error', 'unexpected error(s)'],
+    ['unexpected-pass', 'unexpected pass(es): remove them from the expectations file'],
+    ['unexpected-outcome', 'expected failure(s) with another outcome (failed instead of errored, or the other way round)'],
+  ];
+  for (const [m, text] of says) if (count(m) > 0) problems.push(`${count(m)} ${text}`);
+  if (judgement.invalid.length > 0) problems.push(`${judgement.invalid.length} invalid expectation entr${judgement.invalid.length === 1 ? 'y' : 'ies'}`);
+
+  return {
+    reportVersion: REPORT_VERSION,
+    implementation: run.implementation ? { ...run.implementation, declared: true } : { name: 'unknown', version: 'unknown', capabilities: [], declared: false },
+    run: {
+      generatedAt: (o.now ?? new Date()).toISOString(),
+      suiteVersion: o.suiteVersion,
+      source: o.source,
+      complete: run.complete,
+      ...pick(run, ['startedAt', 'finishedAt', 'durationMs']),
+      ...pick(run.tool, ['cucumber', 'runtime', 'os']),
+    },
+    expectations: { file: o.expectationsFile, implementation: o.expectations.implementation, entries: o.expectations.expected.length },
+    verdict: { matchesExpectations: problems.length === 0, problems, unexpected, invalidExpectations: judgement.invalid, expectedButNotRun: judgement.notRun },
+    totals,
+    areas: [...areas.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([area, c]) => ({ area, ...c })),
+    documents,
+    clauses,
+    scenarios: scenarios.sort((a, b) => compareIds(a.id, b.id)),
+  };
+}
+
+function clauseVerdict(c: Counts, cited: number, notTestable: boolean): ClauseVerdict {
+  if (c.failed > 0) return 'violated';
+  if (c.errored > 0) return 'errored';
+  if (c.passed > 0) return 'conforms';
+  if (c.skipped > 0) return 'not-claimed';
+  if (cited === 0 && notTestable) return 'not-testable';
+  return 'not-run';
+}
+
+let validator: ReturnType<typeof compileSchema> | undefined;
+
+/** Throws when the report breaks its schema (a bug in this tool, never in the implementation). */
+export function assertValidReport(report: unknown): asserts report is ConformanceReport {
+  validator ??= compileSchema('conformance-report.schema.json');
+  if (!validator(report)) throw new Error(`the conformance report breaks schemas/reports/conformance-report.schema.json (a bug in tools/lib/report.ts):\n${describeErrors(validator.errors)}`);
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}

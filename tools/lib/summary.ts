@@ -1,0 +1,117 @@
+/**
+ * reports/summary.md: the conformance report for people. First whether the
+ * run matched its expectations and why not, then the outcomes per spec
+ * area, then each failing clause with its paraphrase and what was observed.
+ */
+import type { Match } from './expectations';
+import type { ClauseEntry, ConformanceReport, ScenarioEntry } from './report';
+
+const MATCH_WORDS: Record<Match, string> = {
+  'as-expected': 'as expected',
+  'expected-failure': 'expected failure',
+  'expected-error': 'expected error',
+  'expected-but-skipped': 'expected to fail, skipped',
+  'unexpected-failure': 'UNEXPECTED FAILURE',
+  'unexpected-error': 'UNEXPECTED ERROR',
+  'unexpected-pass': 'UNEXPECTED PASS',
+  'unexpected-outcome': 'UNEXPECTED OUTCOME',
+};
+
+/** Markdown table cells: one line, no pipes. */
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
+/** Inline code that survives backticks in the text. */
+const code = (s: string) => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
+const quote = (s: string) => s.split('\n').map((l) => `    ${l}`).join('\n');
+
+export function renderSummary(r: ConformanceReport): string {
+  const out: string[] = [];
+  const impl = r.implementation;
+  out.push(`# Conformance: ${impl.declared ? `${impl.name} ${impl.version}` : '(implementation unknown: it never described itself)'}`, '');
+  out.push(r.verdict.matchesExpectations ? '**Result: every outcome matches the expectations.**' : `**Result: FAILS: ${r.verdict.problems.join('; ')}.**`, '');
+  const exp = r.expectations.file ? `${code(r.expectations.file)} (${r.expectations.entries} listed)` : 'none (every scenario is expected to pass or be skipped)';
+  out.push(
+    `- implementation: ${impl.declared ? `${impl.name} ${impl.version}` : 'unknown (it never described itself)'}${impl.adapter ? `, adapter ${code(impl.adapter)}` : ''}`,
+    `- declared capabilities: ${impl.capabilities.length ? impl.capabilities.map(code).join(', ') : 'none'}`,
+    `- expectations: ${exp}`,
+    `- run: ${r.run.startedAt ?? '?'}${r.run.durationMs !== undefined ? `, ${(r.run.durationMs / 1000).toFixed(1)} s` : ''}${r.run.complete ? '' : ' (INTERRUPTED)'}; suite ${r.run.suiteVersion}, cucumber ${r.run.cucumber ?? '?'}, ${r.run.runtime ?? ''}`,
+    '',
+  );
+
+  const t = r.totals;
+  out.push('## Outcomes', '', '| | passed | failed | skipped | errored | scenarios |', '|---|---:|---:|---:|---:|---:|');
+  for (const a of r.areas) out.push(`| ${cell(a.area)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.errored} | ${a.passed + a.failed + a.skipped + a.errored} |`);
+  out.push(`| **all** | **${t.passed}** | **${t.failed}** | **${t.skipped}** | **${t.errored}** | **${t.scenarios}** |`, '');
+  out.push('*failed*: the implementation broke a clause. *errored*: it crashed, hung or answered garbage. *skipped*: it does not declare a capability the scenario needs.', '');
+
+  if (!r.verdict.matchesExpectations) {
+    out.push('## What makes the run fail', '');
+    for (const u of r.verdict.unexpected) out.push(`- ${MATCH_WORDS[u.match]}: ${code(u.id)} ${u.name} (outcome ${u.outcome}, expected ${u.expected}${u.reason ? `: ${u.reason}` : ''})`);
+    for (const i of r.verdict.invalidExpectations) out.push(`- invalid expectation ${code(i.id)}: ${i.problem}`);
+    if (!r.run.complete) out.push('- the run did not finish');
+    out.push('');
+  }
+
+  const byId = new Map(r.scenarios.map((s) => [s.id, s]));
+  // The ones that fail the run first; registry order otherwise.
+  const violated = r.clauses.filter((c) => c.verdict === 'violated').sort((a, b) => Number(a.expected ?? false) - Number(b.expected ?? false));
+  out.push(`## Failing clauses (${violated.length})`, '');
+  if (violated.length === 0) out.push('None.', '');
+  const titles = new Map(r.documents.map((d) => [d.document, d.title]));
+  for (const c of violated) out.push(...clauseSection(c, byId, titles.get(c.document) ?? c.document));
+
+  const errored = r.scenarios.filter((s) => s.outcome === 'errored');
+  if (errored.length > 0) {
+    out.push(`## Errored scenarios (${errored.length}): the implementation could not be judged`, '');
+    // One fault often takes many scenarios down the same way: say it once (process ids aside).
+    const byFault = new Map<string, ScenarioEntry[]>();
+    for (const s of errored) {
+      const key = `${s.errorKind ?? ''}|${(s.message ?? '').replace(/\bpid \d+/g, 'pid …')}`;
+      byFault.set(key, [...(byFault.get(key) ?? []), s]);
+    }
+    for (const [key, list] of byFault) {
+      const [kind, message] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
+      out.push(`${list.length === 1 ? 'One scenario' : `${list.length} scenarios`}${kind ? ` [${kind}]` : ''}:`, '');
+      if (message) out.push(quote(message), '');
+      for (const s of list) out.push(`- ${code(s.id)} ${s.name}: ${MATCH_WORDS[s.match]}`);
+      out.push('');
+    }
+  }
+
+  const skipped = r.scenarios.filter((s) => s.outcome === 'skipped');
+  if (skipped.length > 0) {
+    const why = new Map<string, number>();
+    for (const s of skipped) {
+      const k = s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
+      why.set(k, (why.get(k) ?? 0) + 1);
+    }
+    out.push(`## Skipped scenarios (${skipped.length}): not claimed`, '', '| capability not declared | scenarios |', '|---|---:|');
+    for (const [k, n] of [...why.entries()].sort((a, b) => b[1] - a[1])) out.push(`| ${code(k)} | ${n} |`);
+    out.push('');
+  }
+
+  out.push('## Clauses per document', '', '| document | conforms | violated | errored | not claimed | not run | not testable |', '|---|---:|---:|---:|---:|---:|---:|');
+  for (const d of r.documents) {
+    const v = d.verdicts;
+    out.push(`| ${cell(d.title)} (${d.prefix}, ${cell(d.document)}) | ${v.conforms} | ${v.violated} | ${v.errored} | ${v['not-claimed']} | ${v['not-run']} | ${v['not-testable']} |`);
+  }
+  out.push('', `Details: \`conformance.json\` (every clause and scenario), \`conformance.html\` (every step).`, '');
+  return out.join('\n');
+}
+
+function clauseSection(c: ClauseEntry, byId: Map<string, ScenarioEntry>, title: string): string[] {
+  const out = [`### ${c.id}${c.expected ? ' (expected)' : ''}`, '', `*${title}* (${c.document}), ${c.section}, ${c.kind}: ${c.paraphrase}`, ''];
+  for (const ref of c.scenarios.filter((s) => s.outcome === 'failed')) {
+    const s = byId.get(ref.id);
+    if (!s) continue;
+    out.push(`- ${code(s.id)} ${s.name} (${MATCH_WORDS[s.match]}${s.expectation ? `: ${s.expectation.reason}` : ''})`);
+    if (s.failure) {
+      if (s.failure.operation) out.push(`  - operation: ${s.failure.operation}`);
+      if (s.failure.expected) out.push(`  - expected: ${s.failure.expected}`);
+      if (s.failure.observed) out.push(`  - observed: ${s.failure.observed.replace(/\n/g, ' / ')}`);
+    } else if (s.message) {
+      out.push('', quote(s.message), '');
+    }
+  }
+  out.push('');
+  return out;
+}
