@@ -34,3 +34,19 @@ export function renumber(events: EventView[]): EventView[] {
 }
 
 export const sameProc = (a: ProcId, b: ProcId) => a.nspace === b.nspace && a.rank === b.rank;
+
+/**
+ * Remember the scheduler's process from `start`, for known-bads that act on
+ * the scheduler's authority. Spread `start` into the overrides.
+ */
+export function schedulerOf(inner: Implementation) {
+  let scheduler: ProcId | undefined;
+  return {
+    start: async (setup: Parameters<Implementation['start']>[0]) => {
+      const r = await inner.start(setup);
+      scheduler = r.scheduler;
+      return r;
+    },
+    get: () => scheduler,
+  };
+}

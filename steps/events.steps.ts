@@ -17,6 +17,7 @@ import { actorName, procOf } from './support/actions';
 import type { Actor } from './support/parameters';
 import { ABSENT, keyString, parseValue } from './support/values';
 import type { ConformanceWorld, Observation } from './support/world';
+import { diff } from './support/diff';
 
 interface EventState {
   /** Events with a seq above this were delivered after the last scheduler action. */
@@ -171,11 +172,3 @@ Then('nothing but events changed', async function (this: ConformanceWorld) {
   }
 });
 
-function diff(before: unknown, after: unknown): string {
-  const a = JSON.stringify(before, null, 1).split('\n');
-  const b = JSON.stringify(after, null, 1).split('\n');
-  const lines: string[] = [];
-  const n = Math.max(a.length, b.length);
-  for (let i = 0; i < n && lines.length < 12; i++) if (a[i] !== b[i]) lines.push(`- ${a[i] ?? ''}\n+ ${b[i] ?? ''}`);
-  return `changed:\n${lines.join('\n')}`;
-}

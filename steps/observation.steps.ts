@@ -3,6 +3,7 @@ import { Then } from '@cucumber/cucumber';
 import { isDeepStrictEqual } from 'node:util';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
+import { diff } from './support/diff';
 
 async function nodeViews(world: ConformanceWorld, names: string[]) {
   await world.ready();
@@ -84,11 +85,3 @@ Then('nothing changed', async function (this: ConformanceWorld) {
   }
 });
 
-function diff(before: unknown, after: unknown): string {
-  const a = JSON.stringify(before, null, 1).split('\n');
-  const b = JSON.stringify(after, null, 1).split('\n');
-  const lines: string[] = [];
-  const n = Math.max(a.length, b.length);
-  for (let i = 0; i < n && lines.length < 12; i++) if (a[i] !== b[i]) lines.push(`- ${a[i] ?? ''}\n+ ${b[i] ?? ''}`);
-  return `changed:\n${lines.join('\n')}`;
-}
