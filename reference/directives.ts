@@ -19,8 +19,7 @@ export function recordRequest(state: State, requester: ProcId, reqId: string | u
 }
 
 export function enqueue(state: State, req: AllocateRequest, reqId: string | undefined): void {
-  state.counters.queued += 1;
-  state.queue.push({ seq: state.counters.queued, req: { ...req, info: req.info.map((i) => ({ ...i })) }, reqId });
+  state.queue.push({ req: { ...req, info: req.info.map((i) => ({ ...i })) }, reqId });
   if (reqId !== undefined) state.requests.set(reqId, { requester: { ...req.requester }, state: 'pending' });
 }
 

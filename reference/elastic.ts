@@ -27,7 +27,7 @@ export interface SizeChangeContext {
 /** New nodes join the DVM: at once outside elastic mode, through a grow campaign inside it. */
 export function startGrow(state: State, nodes: string[], ctx: SizeChangeContext): void {
   for (const name of nodes) {
-    state.nodes.get(name)!.daemon = { rank: state.elastic.nextRank++, state: state.config.elastic ? 'starting' : 'wired' };
+    state.nodes.get(name)!.daemon = { state: state.config.elastic ? 'starting' : 'wired' };
   }
   // A campaign only when there are new daemons (none, no event: IP-ELASTIC-NO-CHANGE-NO-EVENT).
   if (!state.config.elastic || nodes.length === 0) return;

@@ -46,7 +46,7 @@ export class Engine {
   connectTool(): ProcId {
     this.state.counters.tool += 1;
     const nspace = `prte-tool@${this.state.counters.tool}`;
-    this.state.tools.set(nspace, { nspace, connected: true, children: new Set(), liveDescendants: 0 });
+    this.state.tools.set(nspace, { nspace, connected: true, liveDescendants: 0 });
     return { nspace, rank: 0 };
   }
 

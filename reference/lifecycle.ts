@@ -9,7 +9,7 @@
 import { Inheritance, Key, Status } from '../seam/pmix';
 import type { Ack, Info } from '../seam/messages';
 import { departNode, drainAtTeardown, withShrink, withdraw } from './elastic';
-import { classify, emit, type AllocationRec, type JobRec, type State } from './state';
+import { classify, countDescendant, emit, type AllocationRec, type JobRec, type State } from './state';
 
 const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
 const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
@@ -46,12 +46,7 @@ function stopProc(state: State, job: JobRec, rank: number): void {
 export function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED' | 'NEVER_LAUNCHED' | 'FAILED_TO_MAP'): void {
   job.state = end;
   job.stage = 'done';
-  for (let a: string | undefined = job.parent; a !== undefined; ) {
-    const anc = state.jobs.get(a) ?? state.tools.get(a);
-    if (!anc) break;
-    anc.liveDescendants -= 1;
-    a = state.jobs.get(a)?.parent;
-  }
+  countDescendant(state, job, -1);
   ownerEnded(state, job.nspace);
   // CHILD-flavoured reservations whose derived children include this job:
   // those owned by an ancestor, and those an ancestor was spawned into.

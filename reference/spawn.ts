@@ -9,7 +9,7 @@ import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { reachMap } from './elastic';
-import { classify, fence, mayUse, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
+import { classify, countDescendant, fence, mayUse, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
 
 export function spawn(state: State, req: SpawnRequest): SpawnResult {
   try {
@@ -169,7 +169,6 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
   const job: JobRec = {
     nspace,
     parent: req.requester.nspace,
-    children: new Set(),
     // The primary session is the first valid targeted session; the default
     // session only when nothing else was targeted.
     primary: targets.find((t) => t !== PMIX_NSPACE_INVALID) ?? PMIX_NSPACE_INVALID,
@@ -196,19 +195,6 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
     alloc.owners.add(nspace);
     alloc.spawnedInto.add(nspace);
   }
-  linkParent(state, job);
+  countDescendant(state, job, 1);
   return nspace;
-}
-
-function linkParent(state: State, job: JobRec): void {
-  const parentJob = state.jobs.get(job.parent);
-  const parentTool = state.tools.get(job.parent);
-  (parentJob ?? parentTool)?.children.add(job.nspace);
-  // Every ancestor now has one more running descendant.
-  for (let a: string | undefined = job.parent; a !== undefined; ) {
-    const anc = state.jobs.get(a) ?? state.tools.get(a);
-    if (!anc) break;
-    anc.liveDescendants += 1;
-    a = state.jobs.get(a)?.parent;
-  }
 }

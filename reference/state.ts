@@ -24,7 +24,6 @@ export interface NodeRec {
 }
 
 export interface DaemonRec {
-  rank: number;
   /** starting/reported: launched by a grow, not yet wired; wired: usable; departing: a shrink target. */
   state: 'starting' | 'reported' | 'wired' | 'departing';
 }
@@ -43,7 +42,6 @@ export interface CampaignRec {
 }
 
 export interface ElasticState {
-  nextRank: number;
   nextCampaign: number;
   campaigns: Map<number, CampaignRec>;
   parkedAtMap: string[];
@@ -77,7 +75,6 @@ export interface AllocationRec {
 
 /** A request the scheduler could not grant at once and queued (policy whenShort = 'queue'). */
 export interface QueuedRequest {
-  seq: number;
   req: AllocateRequest;
   reqId?: string;
 }
@@ -101,7 +98,6 @@ export interface JobRec {
   nspace: string;
   /** The process namespace that spawned it: a job, a tool, or the scheduler. */
   parent: string;
-  children: Set<string>;
   /** '' for the default session, else an allocation id. */
   primary: string;
   /** Every session the job may map onto ('' = default). */
@@ -123,7 +119,6 @@ export interface JobRec {
 export interface ToolRec {
   nspace: string;
   connected: boolean;
-  children: Set<string>;
   liveDescendants: number;
 }
 
@@ -166,7 +161,7 @@ export interface State {
   requests: Map<string, RequestRec>;
   /** Allocation ids that existed once and have ended. */
   ended: Set<string>;
-  counters: { session: number; job: number; tool: number; queued: number };
+  counters: { session: number; job: number; tool: number };
   elastic: ElasticState;
   tornDown: boolean;
 }
@@ -192,13 +187,13 @@ export function createState(given: EngineConfig): State {
     queue: [],
     requests: new Map(),
     ended: new Set(),
-    counters: { session: 0, job: 0, tool: 0, queued: 0 },
-    elastic: { nextRank: 0, nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] },
+    counters: { session: 0, job: 0, tool: 0 },
+    elastic: { nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] },
     tornDown: false,
   };
   for (const n of config.startupNodes) {
     const node = newNode(n.name, n.slots, 'startup', true);
-    node.daemon = { rank: state.elastic.nextRank++, state: 'wired' };
+    node.daemon = { state: 'wired' };
     state.nodes.set(n.name, node);
     state.defaultPool.add(n.name);
   }
@@ -251,3 +246,12 @@ export function fence(state: State): number {
 }
 
 export const shrinkInProgress = (state: State): boolean => [...state.elastic.campaigns.values()].some((c) => c.kind === 'shrink');
+
+/** A job started (+1) or ended (-1): every ancestor's count of running descendants follows. */
+export function countDescendant(state: State, job: JobRec, delta: 1 | -1): void {
+  for (let a: string | undefined = job.parent; a !== undefined; a = state.jobs.get(a)?.parent) {
+    const anc = state.jobs.get(a) ?? state.tools.get(a);
+    if (!anc) break;
+    anc.liveDescendants += delta;
+  }
+}

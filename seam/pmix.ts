@@ -89,7 +89,6 @@ const byValue = <T extends Record<string, number>>(table: T) =>
   new Map<number, keyof T>(Object.entries(table).map(([k, v]) => [v, k as keyof T]));
 const statusNames = byValue(Status);
 const directiveNames = byValue(Directive);
-const inheritanceNames = byValue(Inheritance);
 const keyNames = new Map<string, KeyName>(Object.entries(Key).map(([k, v]) => [v, k as KeyName]));
 
 /** "PMIX_ERR_NOT_FOUND (-46)" — for failure messages a human reads. */
@@ -98,5 +97,4 @@ export function describeStatus(code: number): string {
   return name ? `${String(name)} (${code})` : `status ${code}`;
 }
 export const directiveName = (v: number) => String(directiveNames.get(v) ?? `directive ${v}`);
-export const inheritanceName = (v: number) => String(inheritanceNames.get(v) ?? `inheritance ${v}`);
 export const keyName = (keyString: string) => keyNames.get(keyString) ?? keyString;

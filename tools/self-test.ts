@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadRegistry } from './lib/registry';
-import { readResults } from './lib/results';
+import { readRun } from './lib/run';
 
 const root = path.resolve(__dirname, '..');
 const dir = path.join(root, 'known-bad');
@@ -51,8 +51,9 @@ async function judge(file: string, tmp: string): Promise<Verdict> {
   if (!registry.clauses.has(kb.breaks)) return { file, ...kb, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
   const out = path.join(tmp, `${path.basename(file, '.ts')}.ndjson`);
   await runSuite(path.join(dir, file), kb.breaks, out);
-  const results = readResults(out).filter((r) => r.outcome !== 'UNKNOWN'); // only the scenarios that ran
-  const failed = results.filter((r) => r.outcome === 'FAILED');
+  const results = readRun(out).scenarios; // only the scenarios that ran
+  // Failed, not errored: a crash is no proof that the suite noticed the broken rule.
+  const failed = results.filter((r) => r.outcome === 'failed');
   const rejectedBy = failed.filter((r) => r.tags.includes(`@clause:${kb.breaks}`)).map((r) => `${r.uri}: ${r.name}`);
   const ran = results.length;
   const problem = ran === 0 ? `no scenario cites ${kb.breaks}` : `none of the ${ran} scenarios citing ${kb.breaks} failed`;

@@ -161,25 +161,40 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
   # Found by the elastic interleaving property (seed 20261122): a job mapped
   # before a node left, and reaching the launch boundary only after that, was
   # launched onto the departed node.
-  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:SH.remap.decision @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @needs:partial-release
+  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:SH.remap.decision @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @needs:partial-release
   Scenario: A job mapped onto a node that a completed shrink removed is remapped when it reaches the launch boundary
-    Given tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+    # s2 and s3 are full, so C can only be mapped onto s1 (IP-SLOT-CAPACITY).
+    Given tool "T" spawns job "B" with 2 processes on host "s2" and:
       | PMIX_SPAWN_TARGET | allocation R |
-    And job "C" has processes on node "s1"
+    And tool "T" spawns job "D" with 2 processes on host "s3" and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And every process of job "C" is on node "s1"
     When tool "T" requests PMIX_ALLOC_RELEASE with:
       | PMIX_ALLOC_ID        | allocation R |
       | PMIX_ALLOC_NODE_LIST | "s1"         |
     And the daemon on node "s1" exits
+    # Room on the survivors for the remap.
+    And job "B" terminates
+    And job "D" terminates
     And job "C" reaches the launch boundary
     Then job "C" is running on nodes "s2,s3"
     And no process of any job is running on node "s1"
 
-  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:ED.grow.unrelated-failure @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-UNRELATED-LOSS
+  @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:ED.grow.unrelated-failure @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-UNRELATED-LOSS @interpretation:IP-SLOT-CAPACITY
   Scenario: A job mapped onto a node lost outside any campaign is remapped when it reaches the launch boundary
-    Given tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+    # s2 and s3 are full, so C can only be mapped onto s1 (IP-SLOT-CAPACITY).
+    Given tool "T" spawns job "B" with 2 processes on host "s2" and:
       | PMIX_SPAWN_TARGET | allocation R |
-    And job "C" has processes on node "s1"
+    And tool "T" spawns job "D" with 2 processes on host "s3" and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And tool "T" spawns job "C" with 2 processes, held before the launch boundary, and:
+      | PMIX_SPAWN_TARGET | allocation R |
+    And every process of job "C" is on node "s1"
     When the daemon on node "s1" crashes
+    And job "B" terminates
+    And job "D" terminates
     And job "C" reaches the launch boundary
     Then job "C" is running on nodes "s2,s3"
     And no process of any job is running on node "s1"

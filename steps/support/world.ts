@@ -10,7 +10,7 @@ import { World, type IWorldOptions } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import type { Description, Implementation, AdapterModule } from '../../seam/implementation';
 import type { ClusterSetup, Info, ProcId, Snapshot, Introspection } from '../../seam/messages';
-import { describeStatus, type OptionalKeyName } from '../../seam/pmix';
+import type { OptionalKeyName } from '../../seam/pmix';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
 
@@ -150,10 +150,6 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     });
   }
 
-  describeLast(): string {
-    if (!this.last) return 'no request';
-    return `${describeStatus(this.last.status)}`;
-  }
 }
 
 function deepFreeze<T extends object>(o: T): T {
