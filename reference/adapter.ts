@@ -5,19 +5,24 @@
 import type { Implementation } from '../seam/implementation';
 import { CAPABILITIES, type CapabilityName } from '../seam/capabilities';
 import { Engine } from './engine';
+import type { EngineVariant } from './variant';
 
 const ALL = Object.keys(CAPABILITIES) as CapabilityName[];
 
-export function createImplementation(): Implementation {
+/**
+ * The default engine, or (for the known-good implementations) the engine
+ * taking the freedoms `variant` selects, under `name`.
+ */
+export function createImplementation(variant: EngineVariant = {}, name = 'reference engine'): Implementation {
   let engine: Engine | undefined;
   const live = (): Engine => {
     if (!engine) throw new Error('the reference engine was not started');
     return engine;
   };
   return {
-    describe: async () => ({ name: 'reference engine', version: '0.1.0', capabilities: ALL }),
+    describe: async () => ({ name, version: '0.1.0', capabilities: ALL }),
     start: async (setup) => {
-      engine = new Engine(setup);
+      engine = new Engine(setup, variant);
       return { scheduler: engine.schedulerProc };
     },
     connectTool: async () => ({ proc: live().connectTool() }),

@@ -13,7 +13,7 @@ import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
 import { startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, mayUse, type AllocationRec, type RequesterClass, type State } from './state';
+import { classify, mayUse, mintAllocId, type AllocationRec, type RequesterClass, type State } from './state';
 
 export function allocate(state: State, req: AllocateRequest): AllocateResult {
   try {
@@ -103,9 +103,10 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
   const owner = c.target ?? req.requester.nspace;
   const sessionId = nextSessionId(state);
   const alloc: AllocationRec = {
-    allocId: `${owner}.${sessionId}`,
+    allocId: mintAllocId(state, owner, sessionId),
     sessionId,
     reqId: c.reqId,
+    latestReqId: c.reqId,
     owner,
     owners: new Set([owner]),
     requester: { ...req.requester },
@@ -124,7 +125,7 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
   owned.add(alloc.allocId);
   commitGrant(state, alloc, grant, change);
   recordRequest(state, req.requester, c.reqId, alloc.allocId);
-  return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
+  return { status: Status.PMIX_SUCCESS, info: response(state, alloc, c.reqId) };
 }
 
 export function extend(state: State, req: AllocateRequest, who: RequesterClass, queued = false): AllocateResult {
@@ -137,13 +138,14 @@ export function extend(state: State, req: AllocateRequest, who: RequesterClass, 
   }
   const grant = grantOrQueue(state, req, c, queued);
   if (isResult(grant)) return grant;
-  if (c.inheritance !== undefined) alloc.inheritance = c.inheritance;
+  if (c.inheritance !== undefined && state.variant.extendInheritance !== 'keep') alloc.inheritance = c.inheritance;
   // The warning follows the most recent requester.
   alloc.requester = { ...req.requester };
+  if (c.reqId !== undefined) alloc.latestReqId = c.reqId;
   if (c.forwarded.length > 0) alloc.forwarded = c.forwarded;
   commitGrant(state, alloc, grant, { requester: req.requester, reqId: c.reqId });
   if (alloc.reqId === undefined) recordRequest(state, req.requester, c.reqId, alloc.allocId);
-  return { status: Status.PMIX_SUCCESS, info: response(alloc, c.reqId) };
+  return { status: Status.PMIX_SUCCESS, info: response(state, alloc, c.reqId) };
 }
 
 function release(state: State, req: AllocateRequest): AllocateResult {
@@ -160,7 +162,7 @@ function release(state: State, req: AllocateRequest): AllocateResult {
   // A release that names a period (PMIX_ALLOC_TIME) lends the nodes back for
   // that long instead of giving them up (IP-LEND).
   const period = attr.uint(info, Key.PMIX_ALLOC_TIME, attr.LIMITS.UINT32);
-  withShrink(state, { requester: req.requester, allocId: alloc.allocId, reqId }, () => {
+  withShrink(state, { requester: req.requester, allocId: alloc.allocId, reqId, creationReqId: alloc.reqId }, () => {
     if (period !== undefined) lend(state, alloc);
     else returnToScheduler(state, alloc);
   });
@@ -202,7 +204,7 @@ function releasePart(
   }
   // The event names the allocation the request named, else the one the nodes came from (IP-ELASTIC-SHRINK-ALLOC-ID).
   const allocId = named?.allocId ?? picked[0]?.alloc.allocId;
-  withShrink(state, { requester: req.requester, allocId, reqId: p.reqId }, () => {
+  withShrink(state, { requester: req.requester, allocId, reqId: p.reqId, creationReqId: (named ?? picked[0]?.alloc)?.reqId }, () => {
     for (const { alloc, node } of picked) returnNode(state, alloc, node);
   });
   // Phase one names the allocation the completion event will name (IP-ELASTIC-RELEASE-RESPONSE-ID).
@@ -223,15 +225,15 @@ export function lookup(state: State, allocId: string | undefined, reqId: string 
   throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no allocation ${allocId ?? ''}${reqId !== undefined ? ` / request ${reqId}` : ''}`);
 }
 
-export function response(alloc: AllocationRec, reqId: string | undefined): Info[] {
+export function response(state: State, alloc: AllocationRec, reqId: string | undefined): Info[] {
   const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }];
   if (reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: reqId });
-  if (alloc.reserved) info.push({ key: Key.PMIX_SESSION_ID, value: alloc.sessionId });
+  if (alloc.reserved && state.variant.sessionIdInResponse !== false) info.push({ key: Key.PMIX_SESSION_ID, value: alloc.sessionId });
   return info;
 }
 
 function nextSessionId(state: State): number {
-  do state.counters.session += 1;
+  do state.counters.session += state.variant.sessionIdStride ?? 1;
   while (state.bySessionId.has(state.counters.session));
   return state.counters.session;
 }
@@ -253,5 +255,5 @@ export function commitGrant(state: State, alloc: AllocationRec, grant: Grant, ct
     if (alloc.reserved) state.defaultPool.delete(name);
   }
   // Scheduler nodes join the DVM through a grow campaign in elastic mode (carved ones already have daemons).
-  startGrow(state, grant.fromScheduler, { allocId: alloc.allocId, ...ctx });
+  startGrow(state, grant.fromScheduler, { allocId: alloc.allocId, creationReqId: alloc.reqId, ...ctx });
 }

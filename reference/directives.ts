@@ -11,7 +11,7 @@ import { allocateNew, commitGrant, extend, lookup, response } from './allocation
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { returnToScheduler } from './lifecycle';
-import { planGrant, type Grant } from './scheduler';
+import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, mayUse, type AllocationRec, type State } from './state';
 
 export function recordRequest(state: State, requester: ProcId, reqId: string | undefined, allocId: string): void {
@@ -39,7 +39,7 @@ export function grantQueued(state: State): void {
       if (result.status !== Status.PMIX_SUCCESS && q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
-      if (e.status === Status.PMIX_ERR_OUT_OF_RESOURCE) state.queue.push(q);
+      if (e instanceof Shortfall) state.queue.push(q);
       else if (q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
     }
   }
@@ -104,7 +104,7 @@ export function reacquire(state: State, req: AllocateRequest): AllocateResult {
       : planGrant(state, alloc.lent.join(','), undefined, { nodeList: true, numNodes: false });
   alloc.lent = undefined;
   commitGrant(state, alloc, grant, { requester: req.requester, reqId: attr.str(info, Key.PMIX_ALLOC_REQ_ID) });
-  return { status: Status.PMIX_SUCCESS, info: response(alloc, undefined) };
+  return { status: Status.PMIX_SUCCESS, info: response(state, alloc, undefined) };
 }
 
 export function query(state: State, req: QueryAllocationRequest): QueryAllocationResult {

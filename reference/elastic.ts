@@ -10,7 +10,7 @@
 import type { Ack, AdvanceJobRequest, DaemonEvent, ElasticView, Info, ProcId } from '../seam/messages';
 import { Key, Status } from '../seam/pmix';
 import { finishJob, killProcsOn } from './lifecycle';
-import { map } from './spawn';
+import { holdsNoSlot, map } from './spawn';
 import { classify, emit, fence, shrinkInProgress, usable, type CampaignRec, type JobRec, type State } from './state';
 
 /** The resource components every completed shrink is offered to, in order, before its completion event. */
@@ -20,6 +20,8 @@ export interface SizeChangeContext {
   requester?: ProcId;
   allocId?: string;
   reqId?: string;
+  /** The request id of the request that created the allocation (a variant's completion events carry it). */
+  creationReqId?: string;
 }
 
 // ---------------------------------------------------------------- grow
@@ -62,7 +64,8 @@ function failGrow(state: State, camp: CampaignRec, cause: number): void {
   }
   for (const ns of [...state.elastic.parkedAtMap]) {
     const job = state.jobs.get(ns)!;
-    if (!job.parkedFor.has(camp.id)) continue;
+    // Which parked jobs a failed grow aborts is a reading (variant growFailureAborts).
+    if (!job.parkedFor.has(camp.id) && state.variant.growFailureAborts !== 'all-parked-at-map') continue;
     state.elastic.parkedAtMap = state.elastic.parkedAtMap.filter((x) => x !== ns);
     finishJob(state, job, 'NEVER_LAUNCHED');
   }
@@ -120,7 +123,7 @@ function dropGrowTarget(state: State, name: string): void {
 
 function openShrink(state: State, c: NonNullable<State['elastic']['collecting']>): void {
   const cause = state.elastic.failNextShrinkOrder;
-  const ctx: SizeChangeContext = { requester: c.requester, allocId: c.allocId, reqId: c.reqId };
+  const ctx: SizeChangeContext = { requester: c.requester, allocId: c.allocId, reqId: c.reqId, creationReqId: c.creationReqId };
   if (cause !== undefined) {
     // The shrink order could not be sent: no campaign, the daemons stay, the
     // nodes stay in the DVM's default session (a stable state), and the
@@ -265,7 +268,7 @@ function place(state: State, job: JobRec): boolean {
     finishJob(state, job, 'FAILED_TO_MAP');
     return false;
   }
-  job.procs = placement.map((p) => ({ rank: p.rank, node: p.node, running: false, tool: job.apps[p.app].tool === true }));
+  job.procs = placement.map((p) => ({ rank: p.rank, node: p.node, running: false, tool: holdsNoSlot(state, job.apps[p.app]) }));
   for (const p of job.procs) if (!p.tool) state.nodes.get(p.node)!.slotsInUse += 1;
   job.stage = 'mapped';
   return true;
@@ -335,7 +338,9 @@ export function drainAtTeardown(state: State): void {
   for (const camp of [...state.elastic.campaigns.values()]) {
     state.elastic.campaigns.delete(camp.id);
     if (camp.kind === 'grow') notify(state, camp, Status.PMIX_ERR_DVM_MOD, Status.PMIX_ERR_UNREACH);
-    else notify(state, camp, Status.PMIX_SUCCESS); // its targets are gone with the DVM (IP-ELASTIC-TEARDOWN)
+    // Its targets are gone with the DVM (IP-ELASTIC-TEARDOWN); a variant reports the shrink as not realised.
+    else if (state.variant.teardownPendingShrink === 'dvm-mod') notify(state, camp, Status.PMIX_ERR_DVM_MOD, Status.PMIX_ERR_UNREACH);
+    else notify(state, camp, Status.PMIX_SUCCESS);
   }
   for (const ns of [...state.elastic.parkedAtMap, ...state.elastic.parkedAtLaunch]) finishJob(state, state.jobs.get(ns)!, 'NEVER_LAUNCHED');
   state.elastic.parkedAtMap = [];
@@ -353,8 +358,9 @@ export function drainAtTeardown(state: State): void {
 function notify(state: State, camp: CampaignRec, code: number, cause?: number): void {
   if (!camp.requester || !state.supports('PMIX_DVM_MOD_EVENTS') || !classify(state, camp.requester)) return;
   const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: camp.allocId ?? '' }];
-  if (camp.reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: camp.reqId });
-  if (code === Status.PMIX_ERR_DVM_MOD) info.push({ key: Key.PMIX_JOB_TERM_STATUS, value: cause ?? Status.PMIX_ERR_UNREACH });
+  const reqId = state.variant.completionRequestId === 'creation' ? camp.creationReqId : camp.reqId;
+  if (reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: reqId });
+  if (code === Status.PMIX_ERR_DVM_MOD) info.push({ key: state.variant.failureCauseKey ?? Key.PMIX_JOB_TERM_STATUS, value: cause ?? Status.PMIX_ERR_UNREACH });
   emit(state, code === Status.PMIX_SUCCESS ? Status.PMIX_DVM_IS_READY : Status.PMIX_ERR_DVM_MOD, camp.requester, info);
 }
 

@@ -28,15 +28,16 @@ import { grantQueued, query } from './directives';
 import { advanceJob, daemonEvent, elasticView, startGrow } from './elastic';
 import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
 import { spawn } from './spawn';
-import { createState, type EngineConfig, type State } from './state';
+import { createState, mintNspace, type EngineConfig, type State } from './state';
+import type { EngineVariant } from './variant';
 
 const GONE: Ack = { status: Status.PMIX_ERR_UNREACH };
 
 export class Engine {
   private readonly state: State;
 
-  constructor(config: EngineConfig) {
-    this.state = createState(config);
+  constructor(config: EngineConfig, variant: EngineVariant = {}) {
+    this.state = createState(config, variant);
   }
 
   get schedulerProc(): ProcId {
@@ -45,7 +46,7 @@ export class Engine {
 
   connectTool(): ProcId {
     this.state.counters.tool += 1;
-    const nspace = `prte-tool@${this.state.counters.tool}`;
+    const nspace = mintNspace(this.state, 'tool', this.state.counters.tool);
     this.state.tools.set(nspace, { nspace, connected: true, liveDescendants: 0 });
     return { nspace, rank: 0 };
   }
@@ -55,7 +56,17 @@ export class Engine {
   }
 
   allocate(req: AllocateRequest): AllocateResult {
-    return this.state.tornDown ? { ...GONE, info: [] } : allocate(this.state, req);
+    if (this.state.tornDown) return { ...GONE, info: [] };
+    const campaignsBefore = this.state.elastic.nextCampaign;
+    const result = allocate(this.state, req);
+    // The spec says only that the response to a request that starts a size
+    // change confirms its acceptance; a variant confirms it with another
+    // accepted status.
+    const accept = this.state.variant.sizeChangeAcceptStatus;
+    if (accept !== undefined && result.status === Status.PMIX_SUCCESS && this.state.elastic.nextCampaign !== campaignsBefore) {
+      return { ...result, status: accept };
+    }
+    return result;
   }
 
   spawn(req: SpawnRequest): SpawnResult {

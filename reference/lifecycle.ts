@@ -135,7 +135,7 @@ export function unreserve(state: State, alloc: AllocationRec): void {
  */
 export function returnToScheduler(state: State, alloc: AllocationRec): void {
   // One shrink for the whole return (elastic mode), joined to the release's when a release drives it.
-  withShrink(state, { allocId: alloc.allocId }, () => {
+  withShrink(state, { allocId: alloc.allocId, creationReqId: alloc.reqId }, () => {
     forget(state, alloc);
     for (const name of alloc.nodes) giveBack(state, name);
   });
@@ -169,7 +169,9 @@ export function killProcsOn(state: State, name: string): void {
 export function reclaim(state: State, allocId: string): Ack {
   const alloc = state.allocations.get(allocId);
   if (!alloc) return { status: Status.PMIX_ERR_NOT_FOUND };
-  returnToScheduler(state, alloc);
+  // Who asked for a reclaim's shrink is a reading (variant reclaimRequester): nobody, or the scheduler itself.
+  const requester = state.variant.reclaimRequester === 'scheduler' ? { nspace: state.schedulerNspace, rank: 0 } : undefined;
+  withShrink(state, { requester, allocId: alloc.allocId, creationReqId: alloc.reqId }, () => returnToScheduler(state, alloc));
   return { status: Status.PMIX_SUCCESS };
 }
 
@@ -199,7 +201,9 @@ export function timeoutWarning(state: State, allocId: string, timeRemaining: num
   // Nowhere to direct it (unknown allocation, requester gone) or no such event in this PMIx: dropped.
   if (!alloc || !state.supports('PMIX_ALLOC_WARN_TIMEOUT') || !classify(state, alloc.requester)) return { status: Status.PMIX_SUCCESS };
   const info: Info[] = [{ key: Key.PMIX_ALLOC_ID, value: alloc.allocId }];
-  if (alloc.reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: alloc.reqId });
+  // Which request id the warning carries is a reading (variant warningRequestId).
+  const reqId = state.variant.warningRequestId === 'latest' ? alloc.latestReqId : alloc.reqId;
+  if (reqId !== undefined) info.push({ key: Key.PMIX_ALLOC_REQ_ID, value: reqId });
   if (timeRemaining !== undefined) info.push({ key: Key.PMIX_TIME_REMAINING, value: timeRemaining });
   emit(state, Status.PMIX_ALLOC_TIMEOUT_WARNING, alloc.requester, info);
   return { status: Status.PMIX_SUCCESS };

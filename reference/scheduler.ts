@@ -6,7 +6,7 @@
  */
 import { Status } from '../seam/pmix';
 import { Rejection } from './attributes';
-import type { State } from './state';
+import { refusal, type State } from './state';
 
 export interface Grant {
   /** Nodes not yet in the DVM: they join it. */
@@ -17,8 +17,8 @@ export interface Grant {
 
 /** Thrown when a required resource cannot be granted now; the caller refuses or queues. */
 export class Shortfall extends Rejection {
-  constructor(message: string) {
-    super(Status.PMIX_ERR_OUT_OF_RESOURCE, message);
+  constructor(status: number, message: string) {
+    super(status, message);
   }
 }
 
@@ -46,14 +46,14 @@ export function planGrant(
       if (node && state.schedulerFree.has(name)) grant.fromScheduler.push(name);
       else if (node && node.inDvm && node.allocId === null && state.defaultPool.has(name)) grant.carved.push(name);
       else if (required.nodeList) {
-        throw new Shortfall(`the scheduler cannot grant node "${name}": ${node ? 'it is already allocated' : 'no such node'}`);
+        throw new Shortfall(refusal(state), `the scheduler cannot grant node "${name}": ${node ? 'it is already allocated' : 'no such node'}`);
       }
     }
     return grant;
   }
   if (numNodes !== undefined && numNodes > 0) {
     if (state.schedulerFree.size < numNodes && required.numNodes) {
-      throw new Shortfall(`the scheduler cannot grant ${numNodes} nodes: ${state.schedulerFree.size} available`);
+      throw new Shortfall(refusal(state), `the scheduler cannot grant ${numNodes} nodes: ${state.schedulerFree.size} available`);
     }
     for (const name of state.schedulerFree) {
       if (grant.fromScheduler.length === numNodes) break;

@@ -9,7 +9,7 @@ import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { reachMap } from './elastic';
-import { classify, countDescendant, fence, mayUse, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
+import { classify, countDescendant, fence, mayUse, mintNspace, refusal, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
 
 export function spawn(state: State, req: SpawnRequest): SpawnResult {
   try {
@@ -112,12 +112,15 @@ function nodesOf(state: State, session: string): Iterable<string> {
 export type Placement = { app: number; rank: number; node: string }[];
 
 /**
- * By-slot mapping onto the usable nodes (wired daemons, in the DVM) of the
- * union of the target sessions; no oversubscription; tool processes take no
- * slot. Throws a Rejection (or, with `orThrow` false, returns null) when the
- * job does not fit.
+ * Map onto the usable nodes (wired daemons, in the DVM) of the union of the
+ * target sessions. The specification governs which nodes a job may use, not
+ * the layout: the default engine maps by slot with no oversubscription and
+ * tool processes taking no slot; a variant may lay processes out another way
+ * (reference/variant.ts). Throws a Rejection (or, with `orThrow` false,
+ * returns null) when the job does not fit.
  */
 export function map(state: State, apps: AppSpec[], targets: string[], orThrow: boolean): Placement | null {
+  const v = state.variant;
   const candidates = new Set<string>();
   for (const t of targets) for (const n of nodesOf(state, t)) if (usable(state.nodes.get(n)!)) candidates.add(n);
   const claimed = new Map<string, number>();
@@ -127,31 +130,52 @@ export function map(state: State, apps: AppSpec[], targets: string[], orThrow: b
   };
   const placement: Placement = [];
   let rank = 0;
+  const place = (appIndex: number, node: string) => {
+    claimed.set(node, (claimed.get(node) ?? 0) + 1);
+    placement.push({ app: appIndex, rank: rank++, node });
+  };
   try {
     apps.forEach((app, appIndex) => {
       let pool: string[] = [...candidates];
       if (app.hosts && app.hosts.length > 0) {
         const outside = app.hosts.filter((h) => !candidates.has(h));
         if (outside.length > 0) {
-          throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
+          throw new Rejection(refusal(state), `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
         }
         pool = app.hosts;
       }
-      if (app.tool) {
-        if (pool.length === 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `no node for tool app "${app.cmd}"`);
+      pool = ordered(state, pool);
+      if (app.tool && !v.toolProcsTakeSlots) {
+        if (pool.length === 0) throw new Rejection(refusal(state), `no node for tool app "${app.cmd}"`);
         for (let i = 0; i < app.np; i++) placement.push({ app: appIndex, rank: rank++, node: pool[i % pool.length] });
         return;
       }
       let left = app.np;
-      for (const name of pool) {
-        while (left > 0 && free(name) > 0) {
-          claimed.set(name, (claimed.get(name) ?? 0) + 1);
-          placement.push({ app: appIndex, rank: rank++, node: name });
-          left -= 1;
+      if (v.mapping === 'by-node' || v.mapping === 'round-robin') {
+        // One process per node with a free slot, round the list, until none has one.
+        for (let placed = true; left > 0 && placed; ) {
+          placed = false;
+          for (const name of pool) {
+            if (left === 0) break;
+            if (free(name) > 0) {
+              place(appIndex, name);
+              left -= 1;
+              placed = true;
+            }
+          }
         }
-        if (left === 0) break;
+      } else {
+        for (const name of pool) {
+          while (left > 0 && free(name) > 0) {
+            place(appIndex, name);
+            left -= 1;
+          }
+          if (left === 0) break;
+        }
       }
-      if (left > 0) throw new Rejection(Status.PMIX_ERR_OUT_OF_RESOURCE, `not enough free slots for app "${app.cmd}"`);
+      // Oversubscription: past every slot, round the list again.
+      for (let i = 0; left > 0 && v.oversubscribe && pool.length > 0; i++, left--) place(appIndex, pool[i % pool.length]);
+      if (left > 0) throw new Rejection(refusal(state), `not enough free slots for app "${app.cmd}"`);
     });
   } catch (e) {
     if (!orThrow && e instanceof Rejection) return null;
@@ -160,18 +184,34 @@ export function map(state: State, apps: AppSpec[], targets: string[], orThrow: b
   return placement;
 }
 
+/** The candidate nodes in the order this engine's mapping walks them. */
+function ordered(state: State, pool: string[]): string[] {
+  switch (state.variant.mapping) {
+    case 'reversed':
+      return [...pool].reverse();
+    case 'round-robin': {
+      // Each job starts one node further on than the last.
+      if (pool.length === 0) return pool;
+      const k = state.counters.job % pool.length;
+      return [...pool.slice(k), ...pool.slice(0, k)];
+    }
+    default:
+      return pool;
+  }
+}
+
 /** Create the job; with a placement it is mapped and launched at once, without one it is still to be mapped. */
 function commit(state: State, req: SpawnRequest, targets: string[], placement: Placement | undefined): string {
   state.counters.job += 1;
-  const nspace = `prte-job@${state.counters.job}`;
+  const nspace = mintNspace(state, 'job', state.counters.job);
   const apps = req.apps.map((a) => ({ ...a }));
-  const procs: ProcRec[] = (placement ?? []).map((p) => ({ rank: p.rank, node: p.node, running: true, tool: apps[p.app].tool === true }));
+  const procs: ProcRec[] = (placement ?? []).map((p) => ({ rank: p.rank, node: p.node, running: true, tool: holdsNoSlot(state, apps[p.app]) }));
   const job: JobRec = {
     nspace,
     parent: req.requester.nspace,
-    // The primary session is the first valid targeted session; the default
-    // session only when nothing else was targeted.
-    primary: targets.find((t) => t !== PMIX_NSPACE_INVALID) ?? PMIX_NSPACE_INVALID,
+    // The primary session is the first valid targeted session (a variant: the
+    // last); the default session only when nothing else was targeted.
+    primary: primaryOf(state, targets),
     targets,
     procs,
     state: 'RUNNING',
@@ -198,3 +238,12 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
   countDescendant(state, job, 1);
   return nspace;
 }
+
+function primaryOf(state: State, targets: string[]): string {
+  const sessions = targets.filter((t) => t !== PMIX_NSPACE_INVALID);
+  if (sessions.length === 0) return PMIX_NSPACE_INVALID;
+  return state.variant.primaryTarget === 'last' ? sessions[sessions.length - 1] : sessions[0];
+}
+
+/** A tool app's processes take no slot in the default engine (ProcRec.tool); a variant counts them like any other. */
+export const holdsNoSlot = (state: State, app: { tool?: boolean }): boolean => app.tool === true && !state.variant.toolProcsTakeSlots;

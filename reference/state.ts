@@ -6,7 +6,8 @@
  * terminated job's ancestors, never the whole pool or every job.
  */
 import type { AllocateRequest, Info, JobState, ProcId, SchedulerPolicy } from '../seam/messages';
-import type { OptionalKeyName } from '../seam/pmix';
+import { Status, type OptionalKeyName } from '../seam/pmix';
+import type { EngineVariant } from './variant';
 
 export interface NodeRec {
   name: string;
@@ -37,6 +38,7 @@ export interface CampaignRec {
   pending: Set<string>;
   allocId?: string;
   reqId?: string;
+  creationReqId?: string;
   /** Absent for a size change no PMIx process asked for. */
   requester?: ProcId;
 }
@@ -47,7 +49,7 @@ export interface ElasticState {
   parkedAtMap: string[];
   parkedAtLaunch: string[];
   /** The shrink a release is collecting targets for, while it runs. */
-  collecting?: { targets: string[]; requester?: ProcId; allocId?: string; reqId?: string };
+  collecting?: { targets: string[]; requester?: ProcId; allocId?: string; reqId?: string; creationReqId?: string };
   failNextShrinkOrder?: number;
   shrinkOffers: { campaign: number; component: string; eventsBefore: number }[];
 }
@@ -56,6 +58,8 @@ export interface AllocationRec {
   allocId: string;
   sessionId: number;
   reqId?: string;
+  /** The request id of the latest successful NEW or EXTEND that named one (a variant's timeout warning carries it). */
+  latestReqId?: string;
   /** The owning namespace: its termination drives the disposition. */
   owner: string;
   /** The authorisation set. Never contains the empty namespace. */
@@ -140,6 +144,8 @@ export interface EngineConfig {
 
 export interface State {
   readonly config: EngineConfig;
+  /** The freedoms this engine takes where the specification leaves a choice (reference/variant.ts); {} is the default engine. */
+  readonly variant: EngineVariant;
   readonly supports: (key: OptionalKeyName) => boolean;
   readonly schedulerNspace: string;
   nodes: Map<string, NodeRec>;
@@ -166,12 +172,13 @@ export interface State {
   tornDown: boolean;
 }
 
-export function createState(given: EngineConfig): State {
+export function createState(given: EngineConfig, variant: EngineVariant = {}): State {
   // A copy: the engine must not see later changes to the caller's object (over the wire it could not).
   const config: EngineConfig = structuredClone(given);
   const missing = new Set(config.withoutKeys);
   const state: State = {
     config,
+    variant,
     supports: (key) => !missing.has(key),
     schedulerNspace: 'scheduler',
     nodes: new Map(),
@@ -232,7 +239,8 @@ export function mayUse(state: State, alloc: AllocationRec, requesterNspace: stri
 }
 
 export function emit(state: State, code: number, to: ProcId, info: Info[]): void {
-  state.events.push({ seq: state.events.length + 1, code, to: { ...to }, info });
+  // Sequence numbers only order events; a variant leaves gaps between them.
+  state.events.push({ seq: state.events.length * (state.variant.eventSeqStride ?? 1) + 1, code, to: { ...to }, info });
 }
 
 /** A node a job may be mapped onto now: in the DVM with a wired daemon. */
@@ -255,3 +263,25 @@ export function countDescendant(state: State, job: JobRec, delta: 1 | -1): void 
     anc.liveDescendants += delta;
   }
 }
+
+/**
+ * A new namespace for a job or a tool. The default engine names them as PRRTE
+ * does; the opaque variant gives them no visible structure (a bijection of
+ * the counter, so they stay unique), which is all the specification promises.
+ */
+export function mintNspace(state: State, kind: 'job' | 'tool', n: number): string {
+  if (state.variant.nspaceFormat !== 'opaque') return `prte-${kind}@${n}`;
+  return `ns-${scramble(n * 2 + (kind === 'tool' ? 1 : 0))}`;
+}
+
+/** A new PMIX_ALLOC_ID for an allocation owned by `owner` with session `sessionId`. */
+export function mintAllocId(state: State, owner: string, sessionId: number): string {
+  if (state.variant.allocIdFormat !== 'opaque') return `${owner}.${sessionId}`;
+  return `alloc-${scramble(sessionId)}`;
+}
+
+/** An odd multiplier modulo 2^32 is a bijection: distinct counters give distinct, unordered-looking ids. */
+const scramble = (n: number): string => (Math.imul(n, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0');
+
+/** The status a refused request gets where the specification names none (scheduler cannot grant, job cannot be mapped). */
+export const refusal = (state: State): number => state.variant.refusalStatus ?? Status.PMIX_ERR_OUT_OF_RESOURCE;
