@@ -139,7 +139,12 @@ export class Connection {
     if (answer.protocolVersion !== PROTOCOL_VERSION) {
       throw new WireFault('version', `the implementation answered protocol version ${answer.protocolVersion}; this suite speaks ${PROTOCOL_VERSION} only`);
     }
-    this.description = { name: answer.implementation.name, version: answer.implementation.version, capabilities: answer.capabilities };
+    this.description = {
+      name: answer.implementation.name,
+      version: answer.implementation.version,
+      capabilities: answer.capabilities,
+      ...(answer.readings ? { readings: answer.readings } : {}),
+    };
   }
 
   /** Send one request; resolves with the validated result (without its seq). */

@@ -6,6 +6,7 @@
  * test/protocol/schemas-match-types.test.ts checks the schemas against them.
  */
 import type { CapabilityName } from '../seam/capabilities';
+import type { Readings } from '../seam/readings';
 import type { Implementation } from '../seam/implementation';
 import type {
   Ack,
@@ -40,6 +41,7 @@ export interface StartProtocolResult {
   protocolVersion: string;
   implementation: { name: string; version: string };
   capabilities: CapabilityName[];
+  readings?: Readings;
 }
 
 /** A message with no arguments (or no result) beyond its envelope. */

@@ -5,7 +5,7 @@
 import type { Implementation } from '../seam/implementation';
 import { CAPABILITIES, type CapabilityName } from '../seam/capabilities';
 import { Engine } from './engine';
-import type { EngineVariant } from './variant';
+import { readingsOf, type EngineVariant } from './variant';
 
 const ALL = Object.keys(CAPABILITIES) as CapabilityName[];
 
@@ -20,7 +20,7 @@ export function createImplementation(variant: EngineVariant = {}, name = 'refere
     return engine;
   };
   return {
-    describe: async () => ({ name, version: '0.1.0', capabilities: ALL }),
+    describe: async () => ({ name, version: '0.1.0', capabilities: ALL, readings: readingsOf(variant) }),
     start: async (setup) => {
       engine = new Engine(setup, variant);
       return { scheduler: engine.schedulerProc };

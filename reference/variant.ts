@@ -1,3 +1,5 @@
+import type { Readings } from '../seam/readings';
+
 /**
  * Variation points of the reference engine: the freedoms the specification
  * leaves an implementation. The default engine (no variant) is one conforming
@@ -70,4 +72,17 @@ export interface EngineVariant {
   primaryTarget?: 'first' | 'last';
   /** A job mapped (held before launch) onto a node lost outside any campaign [remap: remapped at the launch boundary]; fail: it fails to launch (FAILED_TO_MAP). */
   staleMappingOutsideCampaign?: 'remap' | 'fail';
+}
+
+/** The readings (seam/readings.ts) an engine with this variant takes: what it declares. */
+export function readingsOf(v: EngineVariant): Readings {
+  return {
+    'completion-request-id': v.completionRequestId ?? 'driving',
+    'warning-request-id': v.warningRequestId ?? 'creation',
+    'extend-inheritance': v.extendInheritance ?? 'replace',
+    'grow-failure-aborts': v.growFailureAborts ?? 'parked-during-grow',
+    'teardown-pending-shrink': v.teardownPendingShrink ?? 'is-ready',
+    'reclaim-requester': v.reclaimRequester ?? 'none',
+    'primary-target': v.primaryTarget ?? 'first',
+  };
 }

@@ -6,6 +6,7 @@
  * request/response message pair on the wire.
  */
 import type { CapabilityName } from './capabilities';
+import type { Readings } from './readings';
 import type {
   Ack,
   AdvanceJobRequest,
@@ -32,6 +33,8 @@ export interface Description {
   name: string;
   version: string;
   capabilities: CapabilityName[];
+  /** Where the documents allow several behaviours, the one this implementation takes (seam/readings.ts). Undeclared: scenarios that depend on the reading are skipped. */
+  readings?: Readings;
 }
 
 export interface Implementation {

@@ -12,6 +12,7 @@ import { OPTIONAL_KEYS } from '../seam/pmix';
 import { SCHEDULER_POLICIES } from '../steps/support/policies';
 import { loadInterpretations, loadRegistry, matches } from './lib/registry';
 import { loadScenarios, tagValues } from './lib/scenarios';
+import { READINGS, readingTagProblem } from '../seam/readings';
 
 const root = path.resolve(__dirname, '..');
 const registry = loadRegistry(root);
@@ -47,6 +48,14 @@ for (const s of scenarios) {
   for (const ip of tagValues(s.tags, 'interpretation')) {
     if (!interpretations.has(ip)) errors.push(`${where}: @interpretation:${ip} names no entry of features/INTERPRETATIONS.md`);
   }
+  for (const tag of s.tags.filter((t) => t.startsWith('@reading:'))) {
+    const problem = readingTagProblem(tag);
+    if (problem) errors.push(`${where}: ${problem}`);
+  }
+}
+// Every reading is explained where a reader of the features will see it.
+for (const [name, r] of Object.entries(READINGS)) {
+  if (!interpretations.has(r.ip)) errors.push(`reading ${name}: its interpretation point ${r.ip} is not in features/INTERPRETATIONS.md`);
 }
 
 const live = [...registry.clauses.values()].filter((c) => !c.retired && c.notTestable === undefined);

@@ -6,6 +6,7 @@
 import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
+import { readingTag } from '../../seam/readings';
 import { SCHEDULER_POLICIES } from './policies';
 import { ConformanceWorld } from './world';
 
@@ -42,6 +43,15 @@ Before(async function (this: ConformanceWorld, { pickle }) {
       const capability = tag.slice('@needs:'.length);
       if (!this.has(capability)) {
         return skip(this, `${this.description.name} does not declare capability "${capability}"`, capability);
+      }
+    }
+    const reading = readingTag(tag);
+    if (reading) {
+      // A scenario that holds under one reading of the documents only (seam/readings.ts).
+      const declared = (this.description.readings as Record<string, string> | undefined)?.[reading.name];
+      if (declared !== reading.value) {
+        const says = declared === undefined ? 'declares no value for' : `declares "${declared}" for`;
+        return skip(this, `${this.description.name} ${says} reading "${reading.name}"; this scenario holds under "${reading.value}"`, `reading:${reading.name}=${reading.value}`);
       }
     }
     if (tag.startsWith('@scheduler:')) {
