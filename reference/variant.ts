@@ -79,10 +79,10 @@ export function readingsOf(v: EngineVariant): Readings {
   return {
     'completion-request-id': v.completionRequestId ?? 'driving',
     'warning-request-id': v.warningRequestId ?? 'creation',
-    'extend-inheritance': v.extendInheritance ?? 'replace',
     'grow-failure-aborts': v.growFailureAborts ?? 'parked-during-grow',
     'teardown-pending-shrink': v.teardownPendingShrink ?? 'is-ready',
     'reclaim-requester': v.reclaimRequester ?? 'none',
-    'primary-target': v.primaryTarget ?? 'first',
+    'session-id-in-response': v.sessionIdInResponse === false ? 'omitted' : 'returned',
+    'tool-process-slots': v.toolProcsTakeSlots ? 'counted' : 'none',
   };
 }

@@ -20,11 +20,6 @@ export const READINGS = {
     question: 'which PMIX_ALLOC_REQ_ID a PMIX_ALLOC_TIMEOUT_WARNING carries after an EXTEND with its own request id',
     values: { creation: 'the id of the request that created the allocation', latest: 'the id of the latest successful NEW or EXTEND' },
   },
-  'extend-inheritance': {
-    ip: 'IP-READING-EXTEND-INHERITANCE',
-    question: 'whether PMIX_ALLOC_INHERITANCE on an EXTEND changes the disposition recorded for the allocation',
-    values: { replace: 'the EXTEND\'s disposition replaces the recorded one', keep: 'the disposition selected at creation stays' },
-  },
   'grow-failure-aborts': {
     ip: 'IP-READING-GROW-FAILURE-ABORTS',
     question: 'which jobs parked at the map-eligible boundary a failed grow aborts',
@@ -40,10 +35,15 @@ export const READINGS = {
     question: 'who requested the shrink a scheduler reclaim causes, and so who gets its completion event',
     values: { none: 'no PMIx process: no completion event', scheduler: 'the scheduler\'s process, which gets the completion event' },
   },
-  'primary-target': {
-    ip: 'IP-READING-PRIMARY-TARGET',
-    question: 'which entry of a PMIX_SPAWN_TARGET list becomes the job\'s primary session',
-    values: { first: 'the first valid entry', last: 'the last valid entry' },
+  'session-id-in-response': {
+    ip: 'IP-READING-SESSION-ID-IN-RESPONSE',
+    question: 'whether a successful allocation response carries the reservation\'s numeric PMIX_SESSION_ID',
+    values: { returned: 'it does (PRRTE 7.2.2)', omitted: 'it carries PMIX_ALLOC_ID and the echoed PMIX_ALLOC_REQ_ID only' },
+  },
+  'tool-process-slots': {
+    ip: 'IP-READING-TOOL-PROCESS-SLOTS',
+    question: 'whether the processes of a tool app (PRRTE_APP_FLAG_TOOL) occupy slots',
+    values: { none: 'they take no slot', counted: 'they take a slot like any other process' },
   },
 } as const;
 

@@ -4,7 +4,7 @@
  */
 import { Then, When } from '@cucumber/cucumber';
 import type { QueryAllocationResult } from '../seam/messages';
-import { describeStatus, Key, Status } from '../seam/pmix';
+import { ACCEPTED_STATUSES, describeStatus, Key, Status } from '../seam/pmix';
 import { actorName, procOf } from './support/actions';
 import type { Actor } from './support/parameters';
 import type { ConformanceWorld } from './support/world';
@@ -64,4 +64,10 @@ Then('{actor} can see the request is {string}', async function (this: WithQuery,
   if (typeof reqId !== 'string') throw new Error('the last request carried no PMIX_ALLOC_REQ_ID');
   await query(this, actor, Key.PMIX_ALLOC_REQ_ID, reqId);
   if (this.lastQuery!.state !== expected) this.fail(`${actorName(actor)} to see request ${reqId} as "${expected}"`, `"${this.lastQuery!.state ?? describeStatus(this.lastQuery!.status)}"`);
+});
+
+Then('the status query is refused \\(the RFC names no status)', function (this: WithQuery) {
+  const q = this.lastQuery;
+  if (!q) throw new Error('no status query was made');
+  if (ACCEPTED_STATUSES.includes(q.status)) this.fail('the status query refused with an error status (the RFC names none)', describeStatus(q.status));
 });

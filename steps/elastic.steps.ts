@@ -113,7 +113,7 @@ Given('the daemon(s) on node(s) {string} has/have joined the DVM', async functio
     const v = views.get(node);
     if (!v || v.daemon !== 'ready') this.fail(`the daemon on ${node} wired into the DVM after reporting in and the wireup`, describeNode(node, v));
   }
-  const snap = await this.call('observe', () => this.impl.observe({}));
+  const snap = await this.snapshot({});
   elasticScenario(this).mark = snap.events.reduce((max, e) => Math.max(max, e.seq), 0);
 });
 
@@ -233,7 +233,7 @@ When('job {string} reaches the launch boundary', async function (this: Conforman
 async function jobView(world: ConformanceWorld, alias: string): Promise<JobView | undefined> {
   await world.ready();
   const nspace = world.jobNspace(alias);
-  const snap = await world.call('observe', () => world.impl.observe({ jobs: [nspace] }));
+  const snap = await world.snapshot({ jobs: [nspace] });
   return snap.jobs.find((j) => j.nspace === nspace);
 }
 
@@ -245,7 +245,7 @@ async function mustSeeJob(world: ConformanceWorld, alias: string, expected: stri
 
 async function nodeViews(world: ConformanceWorld, names: string[]): Promise<Map<string, NodeView>> {
   await world.ready();
-  const snap = await world.call('observe', () => world.impl.observe({ nodes: names }));
+  const snap = await world.snapshot({ nodes: names });
   return new Map(snap.nodes.map((n) => [n.name, n]));
 }
 
@@ -332,7 +332,7 @@ Then('node(s) {string} is/are ready', async function (this: ConformanceWorld, na
 /** Membership: exactly these nodes are in the DVM (whatever their daemons' state). */
 Then('the DVM\'s nodes are exactly {string}', async function (this: ConformanceWorld, names: string) {
   await this.ready();
-  const snap = await this.call('observe', () => this.impl.observe({}));
+  const snap = await this.snapshot({});
   const have = snap.nodes.map((n) => n.name).sort();
   const want = splitNames(names).sort();
   if (have.join(',') !== want.join(',')) this.fail(`the DVM's members exactly ${want.join(', ')}`, `members: ${snap.nodes.map((n) => `${n.name} (${n.daemon})`).join(', ') || 'none'}`);

@@ -49,7 +49,7 @@ async function schedulerActs(world: ConformanceWorld, action: SchedulerAction, o
 
 async function eventsSinceMark(world: ConformanceWorld): Promise<EventView[]> {
   await world.ready();
-  const snap = await world.call('observe', () => world.impl.observe({}));
+  const snap = await world.snapshot({});
   const mark = eventState(world).mark;
   return snap.events.filter((e) => e.seq > mark);
 }

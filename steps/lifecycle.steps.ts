@@ -18,7 +18,7 @@ const FINAL_STATES: ReadonlyArray<JobView['state']> = ['TERMINATED', 'KILLED', '
 async function jobView(world: ConformanceWorld, alias: string): Promise<JobView | undefined> {
   await world.ready();
   const nspace = world.jobNspace(alias);
-  const snap = await world.call('observe', () => world.impl.observe({ jobs: [nspace] }));
+  const snap = await world.snapshot({ jobs: [nspace] });
   return snap.jobs.find((j) => j.nspace === nspace);
 }
 
@@ -98,7 +98,7 @@ Then('job {string} has processes running on node(s) {string}', async function (t
 Then('no process of any job is running on node(s) {string}', async function (this: ConformanceWorld, names: string) {
   await this.ready();
   const banned = new Set(splitNames(names));
-  const snap = await this.call('observe', () => this.impl.observe({}));
+  const snap = await this.snapshot({});
   const inside = snap.jobs.flatMap((j) => j.procs.filter((p) => p.running && banned.has(p.node)).map((p) => `${this.nameOf(j.nspace)} rank ${p.rank} on ${p.node}`));
   if (inside.length > 0) this.fail(`no process of any job running on ${[...banned].join(', ')}`, inside.join('; '));
 });

@@ -7,7 +7,7 @@ import { diff } from './support/diff';
 
 async function nodeViews(world: ConformanceWorld, names: string[]) {
   await world.ready();
-  const snap = await world.call('observe', () => world.impl.observe({ nodes: names }));
+  const snap = await world.snapshot({ nodes: names });
   return new Map(snap.nodes.map((n) => [n.name, n]));
 }
 
@@ -39,7 +39,7 @@ Then('node(s) {string} is/are not in the DVM', async function (this: Conformance
 
 async function jobView(world: ConformanceWorld, alias: string) {
   const nspace = world.jobNspace(alias);
-  const snap = await world.call('observe', () => world.impl.observe({ jobs: [nspace] }));
+  const snap = await world.snapshot({ jobs: [nspace] });
   const job = snap.jobs.find((j) => j.nspace === nspace);
   if (!job) world.fail(`job ${alias} to be observable`, 'no such job in the observation');
   return job;

@@ -1,7 +1,7 @@
 /** PMIx_Spawn, and the ownership probe "may (not) spawn into". */
 import { Then, When, type DataTable } from '@cucumber/cucumber';
 import { describeStatus, Key, Status } from '../seam/pmix';
-import { actorName, infoFrom, spawn } from './support/actions';
+import { accepted, ACCEPTED, actorName, infoFrom, spawn } from './support/actions';
 import type { Actor } from './support/parameters';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
@@ -39,8 +39,31 @@ async function probe(world: ConformanceWorld, actor: Actor, alloc: string) {
 
 Then('{actor} may spawn into allocation {string}', async function (this: ConformanceWorld, actor: Actor, alloc: string) {
   const r = await probe(this, actor, alloc);
-  if (r.status !== Status.PMIX_SUCCESS) this.fail(`${actorName(actor)} to be an owner of allocation ${alloc}: its spawn into it succeeds`, describeStatus(r.status));
+  if (!accepted(r.status)) this.fail(`${actorName(actor)} to be an owner of allocation ${alloc}: its spawn into it is accepted (${ACCEPTED})`, describeStatus(r.status));
+  await landsIn(this, alloc, r.nspace!);
 });
+
+/**
+ * "Spawn into" means the processes land on the reservation's nodes, not only
+ * that the spawn is accepted. Checked when the reservation has nodes in the
+ * DVM now (a shared allocation's nodes are the default session's, so any
+ * node of the DVM will do) and the probe has been placed (a job held by a
+ * size change has no processes yet).
+ */
+async function landsIn(world: ConformanceWorld, alloc: string, nspace: string) {
+  const id = world.allocId(alloc);
+  const { snapshot } = await world.observe();
+  const reserved = new Set(snapshot.nodes.filter((n) => n.availableTo === id).map((n) => n.name));
+  if (reserved.size === 0) return;
+  const job = snapshot.jobs.find((j) => j.nspace === nspace);
+  const outside = (job?.procs ?? []).filter((p) => !reserved.has(p.node));
+  if (outside.length > 0) {
+    world.fail(
+      `the probe spawned into allocation ${alloc} to run on its nodes (${[...reserved].sort().join(', ')})`,
+      outside.map((p) => `rank ${p.rank} on ${p.node}`).join('; '),
+    );
+  }
+}
 
 Then('{actor} may not spawn into allocation {string}', async function (this: ConformanceWorld, actor: Actor, alloc: string) {
   const r = await probe(this, actor, alloc);

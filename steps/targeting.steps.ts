@@ -27,7 +27,7 @@ function sessionsOf(world: ConformanceWorld): Map<string, number> {
 Then('no process of any job is on node(s) {string}', async function (this: ConformanceWorld, names: string) {
   await this.ready();
   const banned = new Set(splitNames(names));
-  const snap = await this.call('observe', () => this.impl.observe({}));
+  const snap = await this.snapshot({});
   const inside = snap.jobs.flatMap((j) => j.procs.filter((p) => banned.has(p.node)).map((p) => `${this.nameOf(j.nspace)} rank ${p.rank} on ${p.node}`));
   if (inside.length > 0) this.fail(`no process of any job on ${[...banned].join(', ')}`, inside.join('; '));
 });
@@ -37,7 +37,7 @@ Then('if job {string} was started, none of its processes is on node(s) {string}'
   if (!this.jobs.has(alias)) return;
   const banned = new Set(splitNames(names));
   const nspace = this.jobNspace(alias);
-  const snap = await this.call('observe', () => this.impl.observe({ jobs: [nspace] }));
+  const snap = await this.snapshot({ jobs: [nspace] });
   const job = snap.jobs.find((j) => j.nspace === nspace);
   if (!job) this.fail(`job ${alias} to be observable`, 'no such job in the observation');
   const inside = job.procs.filter((p) => banned.has(p.node));
@@ -46,7 +46,7 @@ Then('if job {string} was started, none of its processes is on node(s) {string}'
 
 Then('job {string} has processes in the default session', async function (this: ConformanceWorld, alias: string) {
   const nspace = this.jobNspace(alias);
-  const snap = await this.call('observe', () => this.impl.observe({}));
+  const snap = await this.snapshot({});
   const job = snap.jobs.find((j) => j.nspace === nspace);
   if (!job) this.fail(`job ${alias} to be observable`, 'no such job in the observation');
   const defaultNodes = new Set(snap.nodes.filter((n) => n.availableTo === '').map((n) => n.name));

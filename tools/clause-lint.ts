@@ -48,6 +48,14 @@ for (const s of scenarios) {
   for (const ip of tagValues(s.tags, 'interpretation')) {
     if (!interpretations.has(ip)) errors.push(`${where}: @interpretation:${ip} names no entry of features/INTERPRETATIONS.md`);
   }
+  // An exact status is asserted only where a cited clause names it; elsewhere
+  // the step says the request is rejected and the specification names no status.
+  for (const step of s.steps ?? []) {
+    const m = /(?:rejected|refused) with (PMIX_[A-Z_]+)$/.exec(step);
+    if (m && !clauses.some((c) => registry.clauses.get(c)?.status === m[1])) {
+      errors.push(`${where}: "${step}" asserts ${m[1]}, which no clause the scenario cites names (cite the clause that names it, or assert "the request is rejected (the specification names no status)")`);
+    }
+  }
   for (const tag of s.tags.filter((t) => t.startsWith('@reading:'))) {
     const problem = readingTagProblem(tag);
     if (problem) errors.push(`${where}: ${problem}`);

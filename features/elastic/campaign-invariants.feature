@@ -158,7 +158,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: A campaign is removed exactly when its last target departs, and its target set never changes
 
-    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: Two shrinks in progress: each is removed, and its requester told, when its own last target departs
       Given tool "T" holds allocation "R2" of nodes "s4,s5"
       And the daemons on nodes "s4,s5" have joined the DVM

@@ -51,7 +51,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A job parked at the map-eligible boundary waits for every campaign in progress
 
-    @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -124,7 +124,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A failed grow aborts only the jobs waiting on it
 
-    @clause:ED.conformance.4 @clause:ED.conc.no-cross-release @clause:ED.grow.failure-aborts-parked @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.conformance.4 @clause:ED.conc.no-cross-release @clause:ED.grow.failure-aborts-parked @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:grow-failure-aborts=parked-during-grow
     Scenario: A grow fails while a shrink runs: its own waiter is aborted for good, the shrink's waiters at both boundaries are admitted when it completes
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -219,7 +219,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A release that arrives while a grow is pending is a campaign of its own
 
-    @clause:ED.conc.any-mix @clause:ED.deliver.exactly-one @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.conc.any-mix @clause:ED.deliver.exactly-one @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |

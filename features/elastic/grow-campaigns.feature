@@ -169,7 +169,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       And the completion event carries:
         | PMIX_ALLOC_ID        | allocation R |
         | PMIX_ALLOC_REQ_ID    | "grow-1"     |
-        | PMIX_JOB_TERM_STATUS | <cause>      |
+        | the underlying cause | <cause>      |
 
       Examples:
         | fails how                                 | failure                                                        | cause              |

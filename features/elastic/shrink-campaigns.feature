@@ -199,7 +199,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
     Then job "C" is running on nodes "s2,s3"
     And no process of any job is running on node "s1"
 
-    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:tool-process-slots=none
     Scenario Outline: A job with a process on the departing node (which <departs>) is remapped onto the survivors, its slots accounted once
       Given tool "T" spawns job "B" with 2 processes on host "s3" and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -313,7 +313,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: A shrink order that cannot be sent withdraws the campaign and fails with its cause
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
+    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release @reading:completion-request-id=driving
     Scenario: The shrink order fails: the requester gets PMIX_ERR_DVM_MOD with the cause, nothing stays parked and the node stays
       When the next shrink order fails with PMIX_ERR_UNREACH
       And tool "T" requests PMIX_ALLOC_RELEASE with:
@@ -324,7 +324,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       And the completion event carries:
         | PMIX_ALLOC_ID        | allocation R     |
         | PMIX_ALLOC_REQ_ID    | "shrink-1"       |
-        | PMIX_JOB_TERM_STATUS | PMIX_ERR_UNREACH |
+        | the underlying cause | PMIX_ERR_UNREACH |
       And node "s3" is ready
       When tool "T" submits job "C" with 2 processes and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -341,4 +341,4 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then no size change is in progress
       And tool "T" receives exactly one PMIX_ERR_DVM_MOD
       And the completion event carries:
-        | PMIX_JOB_TERM_STATUS | PMIX_ERR_OUT_OF_RESOURCE |
+        | the underlying cause | PMIX_ERR_OUT_OF_RESOURCE |

@@ -87,7 +87,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                         | inheritance              | event              |
         | PMIX_ALLOC_INHERIT_CHILD at the owner's end | PMIX_ALLOC_INHERIT_CHILD | job "A" terminates |
 
-    @clause:NR.disp.child @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.disp.child @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.error.extend-not-found
     Scenario: Returned by PMIX_ALLOC_INHERIT_CHILD at the end of the last derived child: s1 leaves, n3 rejoins the default session
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_CHILD |
@@ -143,7 +143,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                                 | inheritance                      |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT at the owner's end | PMIX_ALLOC_INHERIT_CHILD_DEFAULT |
 
-    @clause:NR.unreserve.nodes-stay @clause:NR.disp.default @clause:PL.unreserve.id-deregistered @interpretation:IP-TOOL-TERMINATION @clause:IN.def.reserved-unreserved
+    @clause:NR.unreserve.nodes-stay @clause:NR.disp.default @clause:PL.unreserve.id-deregistered @interpretation:IP-TOOL-TERMINATION @clause:IN.def.reserved-unreserved @clause:NR.error.extend-not-found
     Scenario: A tool's reservation is unreserved when the tool disconnects; its nodes stay in the DVM
       Given tool "T" holds allocation "R" of nodes "n3,s1"
       When tool "T" disconnects

@@ -134,7 +134,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     And job "A" rank 1 receives no event
     And job "B" receives no event
 
-  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-control
+  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-control @reading:warning-request-id=creation
   Scenario Outline: After another owner extends the allocation, the warning goes to that latest requester and still carries the creation's request id (<extender> extended)
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID       | "first" |

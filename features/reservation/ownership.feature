@@ -73,7 +73,7 @@ Feature: Who owns a reservation
       And every process of job "C" is on node "s1"
       And job "C" may spawn into allocation "R1"
 
-    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found
     Scenario: The scheduler may release any reservation
       When the scheduler requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID | allocation R1 |
@@ -185,7 +185,7 @@ Feature: Who owns a reservation
 
   Rule: A refused spawn adds nobody to the owner set
 
-    @clause:NR.reject.spawn-no-effect @clause:NR.own.child-added-on-spawn @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET
+    @clause:NR.reject.spawn-no-effect @clause:NR.own.child-added-on-spawn @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-owner
     Scenario Outline: After a refused spawn the requester is still not an owner (PMIX_SPAWN_TARGET <target>)
       Given job "B" holds allocation "R3" of node "s3"
       When job "B" spawns job "C" with 1 process and:

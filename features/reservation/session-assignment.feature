@@ -119,7 +119,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Given job "A" holds allocation "R4" of node "s4"
       And the response's PMIX_SESSION_ID is known as session "S4"
 
-    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @clause:SE.session.numeric-id-required
+    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @clause:SE.session.numeric-id-required @reading:session-id-in-response=returned
     Scenario: A spawn naming its session by PMIX_SESSION_ID runs there, and its job joins the owner set
       When job "A" spawns job "C" with 2 processes, naming its session with:
         | PMIX_SESSION_ID | session S4 |
@@ -127,7 +127,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       And every process of job "C" is on node "s4"
       And job "C" may spawn into allocation "R4"
 
-    @clause:SE.assign.session-id @clause:SE.assign.alloc-id @clause:SE.assign.req-id @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:SE.assign.session-id @clause:SE.assign.alloc-id @clause:SE.assign.req-id @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
     Scenario Outline: PMIX_SESSION_ID takes priority over <other attribute>
       When job "A" spawns job "C" with 4 processes, naming its session with:
         | <other attribute> | <other value> |
@@ -140,7 +140,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | PMIX_ALLOC_ID     | allocation R1 |
         | PMIX_ALLOC_REQ_ID | "a-one"       |
 
-    @clause:PL.spawn.legacy-one-element @needs:PMIX_SPAWN_TARGET @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:PL.spawn.legacy-one-element @needs:PMIX_SPAWN_TARGET @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
     Scenario: PMIX_SPAWN_TARGET takes precedence over PMIX_SESSION_ID
       When job "A" spawns job "C" with 4 processes, naming its session with:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -148,7 +148,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Then the request succeeds
       And every process of job "C" is on node "s1"
 
-    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
     Scenario: A spawn naming, by PMIX_SESSION_ID, a session that has ended is refused with PMIX_ERR_NOT_FOUND
       When job "A" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID | allocation R4 |
@@ -158,7 +158,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
     Scenario Outline: A spawn naming, by PMIX_SESSION_ID, a session the requester does not own is refused with PMIX_ERR_NO_PERMISSIONS (<requester>)
       When <requester> spawns job "C" with 1 process, naming its session with:
         | PMIX_SESSION_ID | session S4 |

@@ -5,7 +5,7 @@
  */
 import type { DataTable } from '@cucumber/cucumber';
 import type { AppSpec, Info, ProcId } from '../../seam/messages';
-import { describeStatus, directiveName, Key, keyName, Status } from '../../seam/pmix';
+import { ACCEPTED_STATUSES, describeStatus, directiveName, Key, keyName, Status } from '../../seam/pmix';
 import type { Actor } from './parameters';
 import { ABSENT, keyString, parseValue } from './values';
 import type { ConformanceWorld } from './world';
@@ -51,8 +51,10 @@ export async function allocate(world: ConformanceWorld, actor: Actor, directive:
     info: result.info,
     before,
   };
-  if (alias !== undefined && result.status === Status.PMIX_SUCCESS) {
+  if (alias !== undefined && accepted(result.status)) {
     const id = result.info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value;
+    // An accepted request that is still in progress may not have an allocation yet (queued by the scheduler).
+    if (result.status === Status.PMIX_OPERATION_IN_PROGRESS && id === undefined) return result;
     if (typeof id !== 'string' || id === '') {
       world.clauses = [...world.clauses, 'NR.report.alloc-id'];
       world.fail(`the successful response to carry a PMIX_ALLOC_ID naming allocation ${alias}`, id === undefined ? 'no PMIX_ALLOC_ID in the response' : `PMIX_ALLOC_ID ${JSON.stringify(id)}`);
@@ -74,7 +76,7 @@ export async function spawn(world: ConformanceWorld, actor: Actor, alias: string
     before,
     nspace: result.nspace,
   };
-  if (result.status === Status.PMIX_SUCCESS) {
+  if (accepted(result.status)) {
     if (typeof result.nspace !== 'string' || result.nspace === '') {
       world.fail('a successful spawn to return the new job\'s namespace', `status ${describeStatus(result.status)} with namespace ${JSON.stringify(result.nspace)}`);
     }
@@ -82,6 +84,16 @@ export async function spawn(world: ConformanceWorld, actor: Actor, alias: string
   }
   return result;
 }
+
+/**
+ * The statuses a client must treat as "the request was accepted": where the
+ * specification says a request succeeds or is accepted without naming a
+ * status, any of them will do (seam/pmix ACCEPTED_STATUSES).
+ */
+export const accepted = (status: number): boolean => ACCEPTED_STATUSES.includes(status);
+
+/** How the expectation reads in a failure message. */
+export const ACCEPTED = 'an accepted status (PMIX_SUCCESS, PMIX_OPERATION_SUCCEEDED or PMIX_OPERATION_IN_PROGRESS)';
 
 export function formatInfo(world: ConformanceWorld, info: Info[]): string {
   if (info.length === 0) return 'no attributes';

@@ -9,7 +9,8 @@
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import type { Description, Implementation, AdapterModule } from '../../seam/implementation';
-import type { ClusterSetup, Info, ProcId, Snapshot, Introspection } from '../../seam/messages';
+import type { ClusterSetup, Info, ObserveRequest, ProcId, Snapshot, Introspection } from '../../seam/messages';
+import { canonicalIntrospection, canonicalSnapshot } from './canonical';
 import type { OptionalKeyName } from '../../seam/pmix';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
@@ -100,12 +101,18 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     }
   }
 
+  /** Everything a client can observe now (and, with the introspection capability, the bookkeeping), in canonical order. */
   async observe(): Promise<Observation> {
-    await this.ready();
-    const snapshot = await this.call('observe', () => this.impl.observe({}));
+    const snapshot = await this.snapshot({});
     const inspect = this.impl.inspect;
-    const introspection = this.has('introspection') && inspect ? await this.call('inspect', () => inspect.call(this.impl)) : undefined;
+    const introspection = this.has('introspection') && inspect ? canonicalIntrospection(await this.call('inspect', () => inspect.call(this.impl))) : undefined;
     return { snapshot, introspection };
+  }
+
+  /** One observation (optionally filtered to some nodes or jobs), its lists in canonical order (support/canonical.ts). */
+  async snapshot(req: ObserveRequest): Promise<Snapshot> {
+    await this.ready();
+    return canonicalSnapshot(await this.call('observe', () => this.impl.observe(req)));
   }
 
   // --- names (see values.ts) ---

@@ -13,6 +13,8 @@ export interface ScenarioInfo {
   uri: string;
   name: string;
   tags: string[];
+  /** The text of each step, as run (Examples values substituted). */
+  steps?: string[];
 }
 
 export function listFeatureFiles(dir: string): string[] {
@@ -51,6 +53,7 @@ export function loadScenarios(root: string): ScenarioInfo[] {
         uri,
         name: pickle.name,
         tags: pickle.tags.map((t) => t.name),
+        steps: pickle.steps.map((st) => st.text),
       });
     }
   }
