@@ -13,7 +13,7 @@ import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
 import { startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, mayUse, mintAllocId, type AllocationRec, type RequesterClass, type State } from './state';
+import { classify, mayUse, mintAllocId, reqKey, type AllocationRec, type RequesterClass, type State } from './state';
 
 export function allocate(state: State, req: AllocateRequest): AllocateResult {
   try {
@@ -119,7 +119,10 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
   state.allocations.set(alloc.allocId, alloc);
   state.bySessionId.set(sessionId, alloc.allocId);
   const change: SizeChangeContext = { requester: req.requester, reqId: c.reqId };
-  if (alloc.reqId !== undefined && !state.byReqId.has(alloc.reqId)) state.byReqId.set(alloc.reqId, alloc.allocId);
+  if (c.reqId !== undefined) {
+    alloc.reqKey = reqKey(req.requester.nspace, c.reqId);
+    state.byReqId.set(alloc.reqKey, alloc.allocId);
+  }
   let owned = state.byOwner.get(owner);
   if (!owned) state.byOwner.set(owner, (owned = new Set()));
   owned.add(alloc.allocId);
@@ -130,7 +133,7 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
 
 export function extend(state: State, req: AllocateRequest, who: RequesterClass, queued = false): AllocateResult {
   const c = common(state, req, who);
-  const alloc = lookup(state, c.allocId, c.reqId);
+  const alloc = lookup(state, c.allocId, c.reqId, req.requester.nspace);
   // The spec: EXTEND succeeds only when the *requester's* namespace owns the
   // reservation (the plan's prose says the TARGET namespace; the spec wins).
   if (!mayUse(state, alloc, req.requester.nspace)) {
@@ -155,7 +158,7 @@ function release(state: State, req: AllocateRequest): AllocateResult {
   const nodeList = attr.str(info, Key.PMIX_ALLOC_NODE_LIST);
   const numNodes = attr.uint(info, Key.PMIX_ALLOC_NUM_NODES, Number.MAX_SAFE_INTEGER);
   if (nodeList !== undefined || numNodes !== undefined) return releasePart(state, req, { allocId, reqId, nodeList, numNodes });
-  const alloc = lookup(state, allocId, reqId);
+  const alloc = lookup(state, allocId, reqId, req.requester.nspace);
   if (!mayUse(state, alloc, req.requester.nspace)) {
     throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
@@ -180,7 +183,7 @@ function releasePart(
   req: AllocateRequest,
   p: { allocId?: string; reqId?: string; nodeList?: string; numNodes?: number },
 ): AllocateResult {
-  const named = p.allocId !== undefined || p.reqId !== undefined ? lookup(state, p.allocId, p.reqId) : undefined;
+  const named = p.allocId !== undefined || p.reqId !== undefined ? lookup(state, p.allocId, p.reqId, req.requester.nspace) : undefined;
   let picked: { alloc: AllocationRec; node: string }[] = [];
   if (p.nodeList !== undefined) {
     const names = p.nodeList.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
@@ -212,14 +215,14 @@ function releasePart(
   return { status: Status.PMIX_SUCCESS, info };
 }
 
-/** Resolve an existing allocation by PMIX_ALLOC_ID first, then by PMIX_ALLOC_REQ_ID. */
-export function lookup(state: State, allocId: string | undefined, reqId: string | undefined): AllocationRec {
+/** Resolve an existing allocation by PMIX_ALLOC_ID first, then by the requester's own PMIX_ALLOC_REQ_ID. */
+export function lookup(state: State, allocId: string | undefined, reqId: string | undefined, requester: string): AllocationRec {
   if (allocId === undefined && reqId === undefined) {
     throw new Rejection(Status.PMIX_ERR_BAD_PARAM, 'neither PMIX_ALLOC_ID nor PMIX_ALLOC_REQ_ID names the allocation');
   }
   const byAlloc = allocId !== undefined ? state.allocations.get(allocId) : undefined;
   if (byAlloc) return byAlloc;
-  const viaReq = reqId !== undefined ? state.byReqId.get(reqId) : undefined;
+  const viaReq = reqId !== undefined ? state.byReqId.get(reqKey(requester, reqId)) : undefined;
   const byReq = viaReq !== undefined ? state.allocations.get(viaReq) : undefined;
   if (byReq) return byReq;
   throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no allocation ${allocId ?? ''}${reqId !== undefined ? ` / request ${reqId}` : ''}`);

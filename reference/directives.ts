@@ -12,15 +12,15 @@ import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, mayUse, type AllocationRec, type State } from './state';
+import { classify, mayUse, reqKey, type AllocationRec, type RequestRec, type State } from './state';
 
 export function recordRequest(state: State, requester: ProcId, reqId: string | undefined, allocId: string): void {
-  if (reqId !== undefined) state.requests.set(reqId, { requester: { ...requester }, state: 'granted', allocId });
+  if (reqId !== undefined) setRequest(state, requester.nspace, reqId, { requester: { ...requester }, state: 'granted', allocId });
 }
 
 export function enqueue(state: State, req: AllocateRequest, reqId: string | undefined): void {
   state.queue.push({ req: { ...req, info: req.info.map((i) => ({ ...i })) }, reqId });
-  if (reqId !== undefined) state.requests.set(reqId, { requester: { ...req.requester }, state: 'pending' });
+  if (reqId !== undefined) setRequest(state, req.requester.nspace, reqId, { requester: { ...req.requester }, state: 'pending' });
 }
 
 /** The scheduler works through its queue in arrival order; what it still cannot grant stays queued. */
@@ -31,16 +31,16 @@ export function grantQueued(state: State): void {
     const who = classify(state, q.req.requester);
     if (!who) {
       // Nobody left to grant it to.
-      if (q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
+      if (q.reqId !== undefined) cancelled(state, q);
       continue;
     }
     try {
       const result = q.req.directive === Directive.PMIX_ALLOC_NEW ? allocateNew(state, q.req, who, true) : extend(state, q.req, who, true);
-      if (result.status !== Status.PMIX_SUCCESS && q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
+      if (result.status !== Status.PMIX_SUCCESS && q.reqId !== undefined) cancelled(state, q);
     } catch (e) {
       if (!(e instanceof Rejection)) throw e;
       if (e instanceof Shortfall) state.queue.push(q);
-      else if (q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
+      else if (q.reqId !== undefined) cancelled(state, q);
     }
   }
 }
@@ -60,14 +60,15 @@ export function cancel(state: State, req: AllocateRequest): AllocateResult {
   if (name === undefined) {
     const gone = state.queue.filter(mine);
     state.queue = state.queue.filter((q) => !mine(q));
-    for (const q of gone) if (q.reqId !== undefined) state.requests.set(q.reqId, { requester: q.req.requester, state: 'cancelled' });
+    for (const q of gone) if (q.reqId !== undefined) cancelled(state, q);
     return { status: Status.PMIX_SUCCESS, info: [] };
   }
-  const target = state.queue.find((q) => q.reqId === name);
+  // The requester's own request of that name first; the scheduler may cancel anyone's.
+  const target = state.queue.find((q) => q.reqId === name && q.req.requester.nspace === req.requester.nspace) ?? state.queue.find((q) => q.reqId === name);
   if (!target) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no queued request "${name}"`);
   if (!mine(target)) throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `request "${name}" is not ${req.requester.nspace}'s`);
   state.queue = state.queue.filter((q) => q !== target);
-  state.requests.set(name, { requester: target.req.requester, state: 'cancelled' });
+  cancelled(state, target);
   return { status: Status.PMIX_SUCCESS, info: [{ key: Key.PMIX_ALLOC_REQ_ID, value: name }] };
 }
 
@@ -81,7 +82,7 @@ export function lend(state: State, alloc: AllocationRec): void {
   alloc.lent = nodes;
   state.allocations.set(alloc.allocId, alloc);
   state.bySessionId.set(alloc.sessionId, alloc.allocId);
-  if (alloc.reqId !== undefined && !state.byReqId.has(alloc.reqId)) state.byReqId.set(alloc.reqId, alloc.allocId);
+  if (alloc.reqKey !== undefined) state.byReqId.set(alloc.reqKey, alloc.allocId);
   let owned = state.byOwner.get(alloc.owner);
   if (!owned) state.byOwner.set(alloc.owner, (owned = new Set()));
   owned.add(alloc.allocId);
@@ -93,7 +94,7 @@ export function lend(state: State, alloc: AllocationRec): void {
  */
 export function reacquire(state: State, req: AllocateRequest): AllocateResult {
   const info = attr.recognised(state, req.info);
-  const alloc = lookup(state, attr.str(info, Key.PMIX_ALLOC_ID), attr.str(info, Key.PMIX_ALLOC_REQ_ID));
+  const alloc = lookup(state, attr.str(info, Key.PMIX_ALLOC_ID), attr.str(info, Key.PMIX_ALLOC_REQ_ID), req.requester.nspace);
   if (!mayUse(state, alloc, req.requester.nspace)) {
     throw new Rejection(Status.PMIX_ERR_NO_PERMISSIONS, `${req.requester.nspace} does not own ${alloc.allocId}`);
   }
@@ -113,7 +114,9 @@ export function query(state: State, req: QueryAllocationRequest): QueryAllocatio
   const reqId = byKey(Key.PMIX_ALLOC_REQ_ID);
   const allocId = byKey(Key.PMIX_ALLOC_ID);
   if (typeof reqId === 'string') {
-    const rec = state.requests.get(reqId);
+    // The asker's own request of that id, else (any process may poll) the latest request that used it (IP-REQ-ID-SCOPE).
+    const latest = state.latestRequest.get(reqId);
+    const rec = state.requests.get(reqKey(req.requester.nspace, reqId)) ?? (latest !== undefined ? state.requests.get(latest) : undefined);
     if (!rec) return { status: Status.PMIX_ERR_NOT_FOUND };
     if (rec.state !== 'granted') return { status: Status.PMIX_SUCCESS, state: rec.state };
     return { status: Status.PMIX_SUCCESS, ...allocationState(state, rec.allocId!) };
@@ -129,4 +132,14 @@ function allocationState(state: State, allocId: string): Pick<QueryAllocationRes
   const alloc = state.allocations.get(allocId);
   if (!alloc) return { state: 'ended', allocId };
   return { state: alloc.lent ? 'lent' : 'granted', allocId };
+}
+
+function cancelled(state: State, q: { req: AllocateRequest; reqId?: string }): void {
+  setRequest(state, q.req.requester.nspace, q.reqId!, { requester: q.req.requester, state: 'cancelled' });
+}
+
+function setRequest(state: State, nspace: string, reqId: string, rec: RequestRec): void {
+  const key = reqKey(nspace, reqId);
+  state.requests.set(key, rec);
+  state.latestRequest.set(reqId, key);
 }

@@ -117,7 +117,7 @@ function forget(state: State, alloc: AllocationRec): void {
   state.allocations.delete(alloc.allocId);
   state.ended.add(alloc.allocId);
   state.bySessionId.delete(alloc.sessionId);
-  if (alloc.reqId !== undefined && state.byReqId.get(alloc.reqId) === alloc.allocId) state.byReqId.delete(alloc.reqId);
+  if (alloc.reqKey !== undefined && state.byReqId.get(alloc.reqKey) === alloc.allocId) state.byReqId.delete(alloc.reqKey);
   state.byOwner.get(alloc.owner)?.delete(alloc.allocId);
   for (const name of alloc.nodes) state.nodes.get(name)!.allocId = null;
 }

@@ -9,7 +9,7 @@ import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { reachMap } from './elastic';
-import { classify, countDescendant, fence, mayUse, mintNspace, refusal, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
+import { classify, countDescendant, fence, mayUse, mintNspace, refusal, reqKey, usable, type JobRec, type ProcRec, type RequesterClass, type State } from './state';
 
 export function spawn(state: State, req: SpawnRequest): SpawnResult {
   try {
@@ -68,7 +68,7 @@ export function resolveTargets(state: State, req: SpawnRequest, who: RequesterCl
   if (allocId !== undefined) return checkEach(state, req.requester.nspace, [allocId]);
   const reqId = attr.str(info, Key.PMIX_ALLOC_REQ_ID);
   if (reqId !== undefined) {
-    const viaReq = state.byReqId.get(reqId);
+    const viaReq = state.byReqId.get(reqKey(req.requester.nspace, reqId));
     if (viaReq === undefined) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `no allocation with request id ${reqId}`);
     return checkEach(state, req.requester.nspace, [viaReq]);
   }

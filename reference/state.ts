@@ -58,6 +58,8 @@ export interface AllocationRec {
   allocId: string;
   sessionId: number;
   reqId?: string;
+  /** reqKey of the creating request, when it supplied a PMIX_ALLOC_REQ_ID. */
+  reqKey?: string;
   /** The request id of the latest successful NEW or EXTEND that named one (a variant's timeout warning carries it). */
   latestReqId?: string;
   /** The owning namespace: its termination drives the disposition. */
@@ -154,6 +156,7 @@ export interface State {
   /** Not in the DVM: what the scheduler can still grant, in its order of preference. */
   schedulerFree: Set<string>;
   allocations: Map<string, AllocationRec>;
+  /** (requester namespace, its own PMIX_ALLOC_REQ_ID) -> the allocation that request created (reqKey). */
   byReqId: Map<string, string>;
   bySessionId: Map<number, string>;
   /** owning namespace -> allocation ids it owns (for termination lookups). */
@@ -163,8 +166,10 @@ export interface State {
   events: DeliveredEvent[];
   /** Requests queued at the scheduler, in arrival order. */
   queue: QueuedRequest[];
-  /** Requests that carried a PMIX_ALLOC_REQ_ID, latest first per id, for status queries. */
+  /** Requests that carried a PMIX_ALLOC_REQ_ID, by reqKey (the latest per key), for status queries. */
   requests: Map<string, RequestRec>;
+  /** A request id -> the reqKey of the latest request that used it (for a status query by someone else). */
+  latestRequest: Map<string, string>;
   /** Allocation ids that existed once and have ended. */
   ended: Set<string>;
   counters: { session: number; job: number; tool: number };
@@ -193,6 +198,7 @@ export function createState(given: EngineConfig, variant: EngineVariant = {}): S
     events: [],
     queue: [],
     requests: new Map(),
+    latestRequest: new Map(),
     ended: new Set(),
     counters: { session: 0, job: 0, tool: 0 },
     elastic: { nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] },
@@ -285,3 +291,11 @@ const scramble = (n: number): string => (Math.imul(n, 0x9e3779b1) >>> 0).toStrin
 
 /** The status a refused request gets where the specification names none (scheduler cannot grant, job cannot be mapped). */
 export const refusal = (state: State): number => state.variant.refusalStatus ?? Status.PMIX_ERR_OUT_OF_RESOURCE;
+
+/**
+ * A PMIX_ALLOC_REQ_ID is "the requester's own request id": two requesters may
+ * choose the same string, and neither may reach the other's allocation or
+ * request through it. Every index of request ids is keyed by the requester's
+ * namespace as well.
+ */
+export const reqKey = (requesterNspace: string, reqId: string): string => `${requesterNspace}\u0000${reqId}`;

@@ -76,3 +76,10 @@ Then('the request is rejected \\(the specification names no status)', function (
   if (!last) throw new Error('no request was made');
   if (accepted(last.status)) this.fail('the request refused with an error status (the specification names none)', describeStatus(last.status));
 });
+
+/** Where two rows of the error table can each apply, depending on a reading (e.g. IP-REQ-ID-SCOPE): either status. */
+Then('the request is rejected with {status} or {status}', function (this: ConformanceWorld, a: number, b: number) {
+  const last = this.last;
+  if (!last) throw new Error('no request was made');
+  if (last.status !== a && last.status !== b) this.fail(`${describeStatus(a)} or ${describeStatus(b)}`, describeStatus(last.status));
+});

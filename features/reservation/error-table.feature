@@ -57,7 +57,6 @@ Feature: The error table: every refusal, and that a refusal changes nothing
     Examples: PMIX_ALLOC_EXTEND names an allocation the requester does not own
       | condition                                   | requester | directive         | target   | alloc id      | req id      | status                  |
       | another job extends it by PMIX_ALLOC_ID     | job "B"   | PMIX_ALLOC_EXTEND | (absent) | allocation RA | (absent)    | PMIX_ERR_NO_PERMISSIONS |
-      | another job extends it by PMIX_ALLOC_REQ_ID | job "B"   | PMIX_ALLOC_EXTEND | (absent) | (absent)      | "a-request" | PMIX_ERR_NO_PERMISSIONS |
       | a tool that does not own it extends it      | tool "T"  | PMIX_ALLOC_EXTEND | (absent) | allocation RA | (absent)    | PMIX_ERR_NO_PERMISSIONS |
 
     @clause:NR.error.extend-not-found

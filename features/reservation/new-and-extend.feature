@@ -264,9 +264,7 @@ Feature: New reservations and extending an existing one
     Examples:
       | requester | named by          | alloc id     | req id        |
       | job "B"   | PMIX_ALLOC_ID     | allocation R | (absent)      |
-      | job "B"   | PMIX_ALLOC_REQ_ID | (absent)     | "a-request-1" |
       | tool "T"  | PMIX_ALLOC_ID     | allocation R | (absent)      |
-      | tool "T"  | PMIX_ALLOC_REQ_ID | (absent)     | "a-request-1" |
 
   @clause:NR.error.extend-not-owner @clause:NR.own.not-transitive @clause:NR.reject.alloc-no-effect @needs:PMIX_SPAWN_TARGET
   Scenario: A job spawned into one of its parent's reservations may not extend another of them
@@ -344,3 +342,46 @@ Feature: New reservations and extending an existing one
     Examples: names a reservation the requester does not own
       | condition                  | requester | alloc id     | status                  |
       | not owned by the requester | job "B"   | allocation R | PMIX_ERR_NO_PERMISSIONS |
+
+  # ---------------------------------- PMIX_ALLOC_REQ_ID is the requester's own ----
+
+  # A request id is "the requester's own request id": another requester may
+  # choose the same string. It names only the requester's own request, so
+  # neither can reach, or lose, the other's allocation through it
+  # (interpretation point IP-REQ-ID-SCOPE).
+  @clause:NR.new-extend.extend-by-req-id @interpretation:IP-REQ-ID-SCOPE
+  Scenario: Two requesters that chose the same PMIX_ALLOC_REQ_ID each extend their own reservation by it
+    Given job "A" holds allocation "RA" of node "s1" with:
+      | PMIX_ALLOC_REQ_ID | "same" |
+    And job "B" holds allocation "RB" of node "s2" with:
+      | PMIX_ALLOC_REQ_ID | "same" |
+    When job "B" requests PMIX_ALLOC_EXTEND with:
+      | PMIX_ALLOC_REQ_ID    | "same" |
+      | PMIX_ALLOC_NODE_LIST | "s3"   |
+    Then the request succeeds
+    And the response carries the PMIX_ALLOC_ID of allocation "RB"
+    And node "s3" is reserved to allocation "RB"
+    When job "A" requests PMIX_ALLOC_EXTEND with:
+      | PMIX_ALLOC_REQ_ID    | "same" |
+      | PMIX_ALLOC_NODE_LIST | "s4"   |
+    Then the request succeeds
+    And the response carries the PMIX_ALLOC_ID of allocation "RA"
+    And node "s4" is reserved to allocation "RA"
+
+  # Whether another requester's id names nothing (PMIX_ERR_NOT_FOUND) or names
+  # the allocation it does not own (PMIX_ERR_NO_PERMISSIONS), the error table
+  # refuses it, with no effect.
+  @clause:NR.error.extend-not-found @clause:NR.error.extend-not-owner @clause:NR.reject.alloc-no-effect @interpretation:IP-REQ-ID-SCOPE
+  Scenario Outline: A PMIX_ALLOC_EXTEND by another requester's PMIX_ALLOC_REQ_ID is refused (<requester>)
+    Given job "A" holds allocation "R" of node "s1" with:
+      | PMIX_ALLOC_REQ_ID | "a-request-1" |
+    When <requester> requests PMIX_ALLOC_EXTEND with:
+      | PMIX_ALLOC_REQ_ID    | "a-request-1" |
+      | PMIX_ALLOC_NODE_LIST | "s2"          |
+    Then the request is rejected with PMIX_ERR_NOT_FOUND or PMIX_ERR_NO_PERMISSIONS
+    And nothing changed
+
+    Examples:
+      | requester |
+      | job "B"   |
+      | tool "T"  |

@@ -95,9 +95,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Examples:
         | requester | attribute         | value         |
         | job "B"   | PMIX_ALLOC_ID     | allocation R1 |
-        | job "B"   | PMIX_ALLOC_REQ_ID | "a-one"       |
         | tool "T"  | PMIX_ALLOC_ID     | allocation R1 |
-        | job "A"   | PMIX_ALLOC_REQ_ID | "b-three"     |
 
     @clause:PL.spawn.legacy-one-element @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
     Scenario Outline: PMIX_SPAWN_TARGET takes precedence over <attribute> (PMIX_SPAWN_TARGET <target>)
