@@ -110,16 +110,28 @@ export function departNode(state: State, name: string): void {
   state.elastic.collecting.targets.push(name);
 }
 
-/** A node released while its grow is still pending stops being that grow's target (IP-ELASTIC-RELEASE-DURING-GROW). */
+/**
+ * A node released while its grow is still pending stops being that grow's
+ * target (IP-ELASTIC-RELEASE-DURING-GROW). A grow left with no target at all
+ * realised nothing it was asked for: that is a failure ("any other condition
+ * leaves the requested change unrealized"), though nothing is rolled back and
+ * no job it parked is aborted, since no daemon failed (IP-ELASTIC-GROW-ALL-RELEASED).
+ */
 function dropGrowTarget(state: State, name: string): void {
   for (const camp of state.elastic.campaigns.values()) {
     if (camp.kind !== 'grow' || !camp.targets.includes(name)) continue;
     camp.targets = camp.targets.filter((t) => t !== name);
     camp.pending.delete(name);
-    if (camp.targets.length === 0) completeGrow(state, camp);
+    if (camp.targets.length === 0) {
+      state.elastic.campaigns.delete(camp.id);
+      notify(state, camp, Status.PMIX_ERR_DVM_MOD, GROW_RELEASED_CAUSE);
+    }
     return;
   }
 }
+
+/** The cause a grow whose every target was released reports: its nodes are no longer there to add. */
+const GROW_RELEASED_CAUSE = Status.PMIX_ERR_NOT_FOUND;
 
 function openShrink(state: State, c: NonNullable<State['elastic']['collecting']>): void {
   const cause = state.elastic.failNextShrinkOrder;

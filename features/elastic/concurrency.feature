@@ -219,6 +219,23 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A release that arrives while a grow is pending is a campaign of its own
 
+    # Nothing the grow asked for was realised: the elastic spec's "any other
+    # condition leaves the requested change unrealized" (IP-ELASTIC-GROW-ALL-RELEASED).
+    @clause:ED.event.mod-on-failure @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-ELASTIC-GROW-ALL-RELEASED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    Scenario: A grow whose every new node is released before it completes ends with PMIX_ERR_DVM_MOD, not PMIX_DVM_IS_READY
+      When tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+        | PMIX_ALLOC_REQ_ID    | "grow"        |
+      And tool "U" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+        | PMIX_ALLOC_REQ_ID    | "shrink"      |
+      Then the request succeeds
+      When the daemon on node "s5" exits
+      Then node "s5" is not in the DVM
+      And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
+
     @clause:ED.conc.any-mix @clause:ED.deliver.exactly-one @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event
       When tool "U" requests PMIX_ALLOC_EXTEND with:
