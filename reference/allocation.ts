@@ -10,7 +10,7 @@ import { Directive, Inheritance, Key, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
-import { startGrow, withShrink, type SizeChangeContext } from './elastic';
+import { departNode, startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, mayUse, mintAllocId, reqKey, type AllocationRec, type RequesterClass, type State } from './state';
@@ -185,12 +185,20 @@ function releasePart(
 ): AllocateResult {
   const named = p.allocId !== undefined || p.reqId !== undefined ? lookup(state, p.allocId, p.reqId, req.requester.nspace) : undefined;
   let picked: { alloc: AllocationRec; node: string }[] = [];
+  // Scheduler nodes an unreserve left in the default session go back to the
+  // scheduler "when the session ends or they are explicitly released": the
+  // scheduler may release them by name (IP-RELEASE-UNRESERVED).
+  const unreserved: string[] = [];
   if (p.nodeList !== undefined) {
     const names = p.nodeList.split(',').map((x) => x.trim()).filter((x) => x.length > 0);
     if (names.length === 0 || new Set(names).size !== names.length) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `PMIX_ALLOC_NODE_LIST "${p.nodeList}" names no node, or a node twice`);
     for (const name of names) {
       const node = state.nodes.get(name);
       const alloc = node?.inDvm && node.allocId !== null ? state.allocations.get(node.allocId) : undefined;
+      if (!alloc && !named && node?.inDvm && node.origin === 'scheduler' && node.allocId === null && req.requester.nspace === state.schedulerNspace) {
+        unreserved.push(name);
+        continue;
+      }
       if (!alloc) throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `node "${name}" belongs to no allocation`);
       if (named && alloc !== named) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `node "${name}" is not part of ${named.allocId}`);
       picked.push({ alloc, node: name });
@@ -209,6 +217,7 @@ function releasePart(
   const allocId = named?.allocId ?? picked[0]?.alloc.allocId;
   withShrink(state, { requester: req.requester, allocId, reqId: p.reqId, creationReqId: (named ?? picked[0]?.alloc)?.reqId }, () => {
     for (const { alloc, node } of picked) returnNode(state, alloc, node);
+    for (const node of unreserved) departNode(state, node);
   });
   // Phase one names the allocation the completion event will name (IP-ELASTIC-RELEASE-RESPONSE-ID).
   const info: Info[] = allocId !== undefined ? [{ key: Key.PMIX_ALLOC_ID, value: allocId }] : [];

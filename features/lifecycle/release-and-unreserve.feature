@@ -161,6 +161,17 @@ Feature: Returned to the scheduler, or unreserved in the session
     # of the tool that launched its owner, of another reservation's owner)
     # hands it back. R2, with PMIX_ALLOC_INHERIT_NONE, shows such an event
     # does return a node that is still reserved.
+    # ... but an explicit release does hand it back: the scheduler names it.
+    @clause:NR.unreserve.no-later-return @interpretation:IP-RELEASE-UNRESERVED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    Scenario: The scheduler releases, by name, a node that an unreserve left in the default session, and it leaves the DVM
+      Given job "A" holds allocation "R" of node "s1"
+      When job "A" terminates
+      Then node "s1" is in the default session
+      When the scheduler requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_NODE_LIST | "s1" |
+      Then the request succeeds
+      And node "s1" is not in the DVM
+
     @clause:NR.unreserve.no-later-return @clause:IN.host.unreserve-default @clause:IN.host.unreserved-stays-charged @clause:NR.conformance.5 @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
     Scenario Outline: An unreserved node never returns to the scheduler through a later inheritance event (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
