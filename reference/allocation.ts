@@ -97,6 +97,10 @@ const isResult = (g: Grant | AllocateResult): g is AllocateResult => 'status' in
 
 export function allocateNew(state: State, req: AllocateRequest, who: RequesterClass, queued = false): AllocateResult {
   const c = common(state, req, who);
+  if (c.target !== undefined && !liveNamespace(state, c.target)) {
+    // IP-TARGET-UNKNOWN: a reservation owned by a namespace that is not running would never be released by its disposition.
+    throw new Rejection(Status.PMIX_ERR_NOT_FOUND, `PMIX_ALLOC_TARGET names ${c.target}, which is not a running namespace`);
+  }
   const grant = grantOrQueue(state, req, c, queued);
   if (isResult(grant)) return grant;
   // The owning namespace: TARGET for a tool's request, otherwise the requester.
@@ -268,4 +272,12 @@ export function commitGrant(state: State, alloc: AllocationRec, grant: Grant, ct
   }
   // Scheduler nodes join the DVM through a grow campaign in elastic mode (carved ones already have daemons).
   startGrow(state, grant.fromScheduler, { allocId: alloc.allocId, creationReqId: alloc.reqId, ...ctx });
+}
+
+/** A namespace that can own a reservation now: a job not yet ended, a connected tool, or the scheduler. */
+function liveNamespace(state: State, nspace: string): boolean {
+  if (nspace === state.schedulerNspace) return true;
+  const job = state.jobs.get(nspace);
+  if (job) return job.stage !== 'done';
+  return state.tools.get(nspace)?.connected === true;
 }

@@ -135,3 +135,23 @@ Feature: Where dynamically allocated nodes go
     Then the request succeeds
     And node "s1" is reserved to allocation "R"
     And tool "T" may not spawn into allocation "R"
+
+  # The documents are silent on a PMIX_ALLOC_TARGET that names a namespace
+  # which has ended or never existed. Accepting it would reserve nodes to an
+  # owner that can never spawn into them, extend or release them, and whose
+  # termination (the disposition's trigger) has already happened or never
+  # will: the nodes would be held for no one until the DVM ends. So it is
+  # refused, with no effect (interpretation point IP-TARGET-UNKNOWN).
+  @clause:NR.route.tool-target @clause:NR.reject.alloc-no-effect @interpretation:IP-TARGET-UNKNOWN @needs:PMIX_ALLOC_TARGET
+  Scenario Outline: A tool's PMIX_ALLOC_TARGET naming <what> is refused
+    Given job "B" terminates
+    When tool "T" requests PMIX_ALLOC_NEW with:
+      | PMIX_ALLOC_NODE_LIST | "s1"     |
+      | PMIX_ALLOC_TARGET    | <target> |
+    Then the request is rejected (the specification names no status)
+    And nothing changed
+
+    Examples:
+      | what                              | target               |
+      | a job that has ended              | job B                |
+      | a namespace that has never existed | "no-such-namespace" |
