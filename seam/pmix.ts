@@ -96,5 +96,7 @@ export function describeStatus(code: number): string {
   const name = statusNames.get(code);
   return name ? `${String(name)} (${code})` : `status ${code}`;
 }
+/** "PMIX_ERR_NOT_FOUND", or "status -999" for a code with no name here. */
+export const statusName = (code: number): string => String(statusNames.get(code) ?? `status ${code}`);
 export const directiveName = (v: number) => String(directiveNames.get(v) ?? `directive ${v}`);
 export const keyName = (keyString: string) => keyNames.get(keyString) ?? keyString;

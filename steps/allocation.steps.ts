@@ -1,7 +1,8 @@
 /** PMIx_Allocation_request and what its response must say. */
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { describeStatus, Directive, Key } from '../seam/pmix';
+import { describeStatus, Directive, Key, statusName } from '../seam/pmix';
 import { accepted, ACCEPTED, allocate, infoFrom } from './support/actions';
+import { clause, namingStatus, refusalOf } from './support/charge';
 import type { Actor } from './support/parameters';
 import type { ConformanceWorld } from './support/world';
 
@@ -38,7 +39,7 @@ Then('the request succeeds', function (this: ConformanceWorld) {
 Then('the request is rejected with {status}', function (this: ConformanceWorld, status: number) {
   const last = this.last;
   if (!last) throw new Error('no request was made');
-  if (last.status !== status) this.fail(describeStatus(status), describeStatus(last.status));
+  if (last.status !== status) this.fail(describeStatus(status), describeStatus(last.status), namingStatus(statusName(status)));
 });
 
 Then('the request is rejected', function (this: ConformanceWorld) {
@@ -53,7 +54,7 @@ function responseValue(world: ConformanceWorld, key: string) {
 
 Then('the response carries a PMIX_ALLOC_ID', function (this: ConformanceWorld) {
   const id = responseValue(this, Key.PMIX_ALLOC_ID);
-  if (typeof id !== 'string' || id === '') this.fail('a non-empty PMIX_ALLOC_ID string in the response', JSON.stringify(this.last?.info));
+  if (typeof id !== 'string' || id === '') this.fail('a non-empty PMIX_ALLOC_ID string in the response', JSON.stringify(this.last?.info), clause('NR.report.alloc-id'));
 });
 
 Then('the response carries the PMIX_ALLOC_ID of allocation {string}', function (this: ConformanceWorld, alias: string) {
@@ -63,7 +64,7 @@ Then('the response carries the PMIX_ALLOC_ID of allocation {string}', function (
 
 Then('the response echoes PMIX_ALLOC_REQ_ID {string}', function (this: ConformanceWorld, reqId: string) {
   const got = responseValue(this, Key.PMIX_ALLOC_REQ_ID);
-  if (got !== reqId) this.fail(`PMIX_ALLOC_REQ_ID ${JSON.stringify(reqId)} echoed`, got === undefined ? 'no PMIX_ALLOC_REQ_ID in the response' : JSON.stringify(got));
+  if (got !== reqId) this.fail(`PMIX_ALLOC_REQ_ID ${JSON.stringify(reqId)} echoed`, got === undefined ? 'no PMIX_ALLOC_REQ_ID in the response' : JSON.stringify(got), clause('NR.report.req-id-echo'));
 });
 
 Then('allocations {string} and {string} have different ids', function (this: ConformanceWorld, a: string, b: string) {
@@ -74,7 +75,7 @@ Then('allocations {string} and {string} have different ids', function (this: Con
 Then('the request is rejected \\(the specification names no status)', function (this: ConformanceWorld) {
   const last = this.last;
   if (!last) throw new Error('no request was made');
-  if (accepted(last.status)) this.fail('the request refused with an error status (the specification names none)', describeStatus(last.status));
+  if (accepted(last.status)) this.fail('the request refused with an error status (the specification names none)', describeStatus(last.status), refusalOf(last.operation));
 });
 
 /** Where two rows of the error table can each apply, depending on a reading (e.g. IP-REQ-ID-SCOPE): either status. */

@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { EventView, Info, ProcId, Snapshot } from '../seam/messages';
 import { describeStatus, Key, keyName, Status } from '../seam/pmix';
 import { actorName, procOf } from './support/actions';
+import { payloadClause } from './support/charge';
 import type { Actor } from './support/parameters';
 import { ABSENT, keyString, parseValue, splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
@@ -139,14 +140,15 @@ function checkPayload(world: ConformanceWorld, event: EventView, table: DataTabl
     }
     const key = keyString(name);
     const t = text.trim();
+    const charge = payloadClause(event.code === Status.PMIX_ERR_DVM_MOD ? 'mod' : 'ready', key === Key.PMIX_ALLOC_ID ? 'alloc-id' : 'req-id');
     const expected = t in Status ? Status[t as keyof typeof Status] : parseValue(text, world);
     const present = event.info.filter((i) => i.key === key);
     if (expected === ABSENT) {
-      if (present.length > 0) world.fail(`no ${name} in the ${describeStatus(event.code)} payload`, `{${describeInfo(world, event.info)}}`);
+      if (present.length > 0) world.fail(`no ${name} in the ${describeStatus(event.code)} payload`, `{${describeInfo(world, event.info)}}`, charge);
       continue;
     }
     if (present.length !== 1 || !isDeepStrictEqual(present[0].value, expected)) {
-      world.fail(`${name}=${JSON.stringify(expected)} (${t}) in the ${describeStatus(event.code)} payload`, present.length === 0 ? `no ${name} in {${describeInfo(world, event.info)}}` : `{${describeInfo(world, event.info)}}`);
+      world.fail(`${name}=${JSON.stringify(expected)} (${t}) in the ${describeStatus(event.code)} payload`, present.length === 0 ? `no ${name} in {${describeInfo(world, event.info)}}` : `{${describeInfo(world, event.info)}}`, charge);
     }
   }
 }
@@ -161,7 +163,7 @@ function checkCause(world: ConformanceWorld, event: EventView, name: string) {
   const cause = Status[name as keyof typeof Status];
   const ids: string[] = [Key.PMIX_ALLOC_ID, Key.PMIX_ALLOC_REQ_ID];
   if (!event.info.some((i) => !ids.includes(i.key) && i.value === cause)) {
-    world.fail(`the underlying cause ${name} (${cause}) in the ${describeStatus(event.code)} payload, under any key`, `{${describeInfo(world, event.info)}}`);
+    world.fail(`the underlying cause ${name} (${cause}) in the ${describeStatus(event.code)} payload, under any key`, `{${describeInfo(world, event.info)}}`, payloadClause('mod', 'cause'));
   }
 }
 

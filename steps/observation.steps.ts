@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
 import { diff } from './support/diff';
+import { noEffectOf } from './support/charge';
 
 async function nodeViews(world: ConformanceWorld, names: string[]) {
   await world.ready();
@@ -78,10 +79,10 @@ Then('nothing changed', async function (this: ConformanceWorld) {
   if (!last) throw new Error('no request was made');
   const now = await this.observe();
   if (!isDeepStrictEqual(now.snapshot, last.before.snapshot)) {
-    this.fail('no observable change after the rejected request', diff(last.before.snapshot, now.snapshot));
+    this.fail('no observable change after the rejected request', diff(last.before.snapshot, now.snapshot), noEffectOf(last.operation));
   }
   if (last.before.introspection && !isDeepStrictEqual(now.introspection, last.before.introspection)) {
-    this.fail('no change to any allocation\'s owners, disposition or nodes', diff(last.before.introspection, now.introspection));
+    this.fail('no change to any allocation\'s owners, disposition or nodes', diff(last.before.introspection, now.introspection), noEffectOf(last.operation));
   }
 });
 

@@ -12,6 +12,7 @@ import type { Description, Implementation, AdapterModule } from '../../seam/impl
 import type { ClusterSetup, Info, ObserveRequest, ProcId, Snapshot, Introspection } from '../../seam/messages';
 import { canonicalIntrospection, canonicalSnapshot } from './canonical';
 import type { OptionalKeyName } from '../../seam/pmix';
+import { charged, type ClauseSelector } from './charge';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
 
@@ -147,11 +148,15 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     return JSON.stringify(nspaceOrId);
   }
 
-  /** Throw a failure that names the operation, the clause, the expectation and the observation. */
-  fail(expected: string, observed: string): never {
+  /**
+   * Throw a failure that names the operation, the clause, the expectation and
+   * the observation; `select` says which cited clause this step checks
+   * (support/charge.ts), so the failure is charged to that clause alone.
+   */
+  fail(expected: string, observed: string, select?: ClauseSelector): never {
     throw new ConformanceFailure({
       operation: this.last?.operation ?? '(no request yet)',
-      clauses: this.clauses,
+      clauses: charged(this.clauses, select),
       expected,
       observed,
     });

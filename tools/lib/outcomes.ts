@@ -118,10 +118,11 @@ export function parseFailure(message: string): FailureFields | undefined {
   const fields: Record<string, string> = {};
   let current: string | undefined;
   for (const line of stripStack(message).split('\n')) {
-    const m = /^(?:ConformanceFailure:\s*)?(clause|operation|expected|observed):\s?(.*)$/.exec(line);
+    const m = /^\s*(?:ConformanceFailure:\s*)?(clause|operation|expected|observed):\s?(.*)$/.exec(line);
     if (m) {
       current = m[1];
-      fields[current] = m[2].trim();
+      // One `clause:` line per clause (steps/support/failures.ts); earlier forms joined them with commas.
+      fields[current] = current === 'clause' && fields.clause !== undefined ? `${fields.clause},${m[2].trim()}` : m[2].trim();
     } else if (current) {
       fields[current] += `\n${line.trimEnd()}`;
     }

@@ -32,6 +32,8 @@ export interface ScenarioEntry {
   name: string;
   area: string;
   clauses: string[];
+  /** Failed: the clause(s) the failure is charged to (one, when the failing step could tell which it checks). */
+  charged?: string[];
   outcome: Outcome;
   match: Match;
   durationMs: number;
@@ -127,6 +129,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     if (j.expectation) e.expectation = { outcome: j.expectation.outcome ?? 'failed', reason: j.expectation.reason, ...(j.expectation.clause ? { clause: j.expectation.clause } : {}) };
     if ((s.outcome === 'failed' || s.outcome === 'errored') && s.message) e.message = s.message;
     if (s.failure) e.failure = pick(s.failure, ['operation', 'expected', 'observed']);
+    if (s.outcome === 'failed') e.charged = chargedClauses(e.clauses, s.failure?.clauses);
     if (s.errorKind) e.errorKind = s.errorKind;
     if (s.exceptionType && s.outcome !== 'passed') e.exceptionType = s.exceptionType;
     if (s.skip) e.skip = s.skip;
@@ -143,7 +146,8 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
   }
 
   const citing = new Map<string, ScenarioEntry[]>();
-  for (const s of scenarios) for (const c of s.clauses) citing.set(c, [...(citing.get(c) ?? []), s]);
+  // One bug, one clause: a failed scenario counts against the clause its failure is charged to, not every clause it cites.
+  for (const s of scenarios) for (const c of s.charged ?? s.clauses) citing.set(c, [...(citing.get(c) ?? []), s]);
   const clauses: ClauseEntry[] = [];
   for (const c of [...o.registry.clauses.values()].filter((c) => !c.retired)) {
     const cited = citing.get(c.id) ?? [];
@@ -205,6 +209,12 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     clauses,
     scenarios: scenarios.sort((a, b) => compareIds(a.id, b.id)),
   };
+}
+
+/** The failure's own clauses when they are cited by the scenario, else every cited clause. */
+function chargedClauses(cited: string[], named: string[] | undefined): string[] {
+  const own = (named ?? []).filter((c) => cited.includes(c));
+  return own.length > 0 ? own : cited;
 }
 
 function clauseVerdict(c: Counts, cited: number, notTestable: boolean): ClauseVerdict {

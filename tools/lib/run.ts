@@ -15,6 +15,8 @@ export interface ImplementationInfo {
   name: string;
   version: string;
   capabilities: string[];
+  /** The readings it declared (seam/readings.ts). */
+  readings?: Record<string, string>;
   /** The adapter module, relative to the directory the suite ran in. */
   adapter?: string;
 }
