@@ -15,7 +15,9 @@ export const CAPABILITIES = {
   elastic: 'the DVM can run in elastic mode (prte_elastic_mode)',
   'job-staging': 'the harness can hold an accepted job before the map-eligible or the launch boundary and move it on at a chosen moment',
   'daemon-control': 'the harness can make a chosen daemon report in, be wired, exit, crash or fail to start, and make the next shrink order fail',
-  introspection: 'the harness can report internal bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
+  introspection: 'the harness can report an allocation\'s bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
+  'elastic-internals':
+    'the harness can report the elastic DVM\'s internal bookkeeping (the launch fence count, the campaigns in progress, the parked-job lists, the offers of completed shrinks): what the elastic spec calls implementation details, so no rule\'s verdict may depend on it alone',
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
   'scheduler-control': 'the harness can make the scheduler act on its own: reclaim an allocation, issue PMIX_ALLOC_TIMEOUT_WARNING, push nodes, tear the DVM down, fail a shrink order',
   'alloc-lending': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_TIME lends nodes back, and PMIX_ALLOC_REAQUIRE takes them back',
@@ -28,3 +30,32 @@ export type CapabilityName = keyof typeof CAPABILITIES;
 
 export const isCapabilityName = (s: string): s is CapabilityName =>
   Object.prototype.hasOwnProperty.call(CAPABILITIES, s);
+
+/**
+ * What a capability takes. `public`: a live runtime can offer it through its
+ * public interfaces (PMIx keys and events, elastic mode, directives the host
+ * implements). `hook`: a test hook, which a real runtime offers only through
+ * a harness that reaches inside it or fakes its surroundings (holding a job
+ * at a boundary, driving daemons, reading bookkeeping, acting as the
+ * scheduler). A profile of public capabilities is what a live runtime can
+ * honestly declare.
+ */
+export const CAPABILITY_KIND: Record<CapabilityName, 'public' | 'hook'> = {
+  PMIX_ALLOC_TARGET: 'public',
+  PMIX_ALLOC_SHARE: 'public',
+  PMIX_ALLOC_INHERITANCE: 'public',
+  PMIX_ALLOC_WARN_TIMEOUT: 'public',
+  PMIX_SPAWN_TARGET: 'public',
+  PMIX_DVM_MOD_EVENTS: 'public',
+  elastic: 'public',
+  'alloc-lending': 'public',
+  'query-alloc-status': 'public',
+  'partial-release': 'public',
+  'job-staging': 'hook',
+  'daemon-control': 'hook',
+  introspection: 'hook',
+  'elastic-internals': 'hook',
+  'emulate-missing-keys': 'hook',
+  'scheduler-control': 'hook',
+  'scheduler-policy': 'hook',
+};

@@ -55,7 +55,7 @@ export interface Implementation {
   /** PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS). */
   queryAllocation(req: QueryAllocationRequest): Promise<QueryAllocationResult>;
   observe(req: ObserveRequest): Promise<Snapshot>;
-  /** Only for implementations declaring the `introspection` capability. */
+  /** Only for implementations declaring the `introspection` or `elastic-internals` capability. */
   inspect?(): Promise<Introspection>;
   /** Release everything; the instance is not used again. */
   stop(): Promise<void>;

@@ -346,8 +346,9 @@ Then('node {string} has {int} slot(s) in use', async function (this: Conformance
 // ------------------------------------------------------ introspection --
 
 async function elasticView(world: ConformanceWorld): Promise<ElasticView> {
+  if (!world.has('elastic-internals')) throw new Error('this step needs the elastic-internals capability (tag the scenario @needs:elastic-internals)');
   const { introspection } = await world.observe();
-  if (!introspection) throw new Error('this step needs the introspection capability (tag the scenario @needs:introspection)');
+  if (!introspection) throw new Error('the implementation declares elastic-internals but has no inspect()');
   // Outside elastic mode there may be no elastic bookkeeping at all: nothing raised, nothing parked.
   const view = introspection.elastic ?? { fence: 0, campaigns: [], parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] };
   for (const c of view.campaigns) if (!elasticScenario(world).campaigns.has(`${c.kind}:${nodesKey(c.targets)}`)) elasticScenario(world).campaigns.set(`${c.kind}:${nodesKey(c.targets)}`, c.id);

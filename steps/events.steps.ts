@@ -145,8 +145,9 @@ Then('the warning carries:', async function (this: ConformanceWorld, table: Data
 // ----------------------------------------------------- what was passed on --
 
 Then('the scheduler was passed PMIX_ALLOC_WARN_TIMEOUT {int} for allocation {string}', async function (this: ConformanceWorld, seconds: number, alias: string) {
+  if (!this.has('introspection')) throw new Error('this step needs the introspection capability (tag the scenario @needs:introspection)');
   const { introspection } = await this.observe();
-  if (!introspection) throw new Error('this step needs the introspection capability (tag the scenario @needs:introspection)');
+  if (!introspection) throw new Error('the implementation declares introspection but has no inspect()');
   const allocId = this.allocId(alias);
   const alloc = introspection.allocations.find((a) => a.allocId === allocId);
   if (!alloc) this.fail(`allocation ${alias} in the implementation's bookkeeping`, `allocations: ${introspection.allocations.map((a) => a.allocId).join(', ') || 'none'}`);

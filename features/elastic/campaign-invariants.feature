@@ -15,7 +15,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
   the launch boundary wait only for shrinks, which always end in success, so
   a grow's failure never aborts them and they are always resumed.
 
-  The scenarios tagged @needs:introspection check these facts against the
+  The scenarios tagged @needs:elastic-internals check these facts against the
   bookkeeping of an implementation that can show it (the fence, the
   campaigns with their targets and pending daemons, the parked-job lists).
   The others check the same facts as any client sees them.
@@ -45,7 +45,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: The fence is the grows' whole shares plus the shrinks' targets still to depart
 
-    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The fence follows a grow and a shrink that overlap, step by step
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4,s5" |
@@ -75,7 +75,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       Then the shrink campaign of nodes "s2,s3" is over
       And no size change is in progress
 
-    @clause:GC.why.unrelated-death @clause:GC.failure.by-identity @clause:GC.motivation.unrelated-death @clause:ED.conc.no-consume-by-unrelated @needs:daemon-control @needs:introspection @interpretation:IP-ELASTIC-UNRELATED-LOSS
+    @clause:GC.why.unrelated-death @clause:GC.failure.by-identity @clause:GC.motivation.unrelated-death @clause:ED.conc.no-consume-by-unrelated @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario: An unrelated daemon death during a grow leaves the fence and the campaign untouched
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -88,7 +88,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       Then no size change is in progress
       And node "s4" is ready
 
-    @clause:GC.failure.campaign-scoped @clause:GC.why.concurrent @clause:GC.motivation.no-wedge @clause:GC.rollback.scoped @needs:daemon-control @needs:introspection
+    @clause:GC.failure.campaign-scoped @clause:GC.why.concurrent @clause:GC.motivation.no-wedge @clause:GC.rollback.scoped @needs:daemon-control @needs:elastic-internals
     Scenario: A failed grow withdraws exactly its own share; the other grow's share stays until it is drained
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G1" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -105,7 +105,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: The map-eligible boundary is guarded by the fence, the launch boundary by the shrinks alone
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:EP.invariant.park-iff-fence @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
+    @clause:SH.invariant.launch-hold-shrink-only @clause:EP.invariant.park-iff-fence @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
     Scenario: A grow alone raises the fence and parks a job at the map-eligible boundary, but never holds one at the launch boundary
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -124,7 +124,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And no job is held at either boundary
       And job "M" has launched 2 processes
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: With a shrink in progress the launch boundary holds; it lets go when the shrink ends, even with a grow still raising the fence
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -158,7 +158,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: A campaign is removed exactly when its last target departs, and its target set never changes
 
-    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: Two shrinks in progress: each is removed, and its requester told, when its own last target departs
       Given tool "T" holds allocation "R2" of nodes "s4,s5"
       And the daemons on nodes "s4,s5" have joined the DVM
@@ -200,7 +200,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
 
   Rule: Jobs held at the launch boundary are resumed, never failed, whatever happens to a grow
 
-    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:daemon-control @needs:job-staging @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A grow fails while a job is held at the launch boundary: the job stays held, and is launched when the shrink ends
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |

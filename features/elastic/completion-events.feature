@@ -328,7 +328,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | trigger            |
         | job "A" terminates |
 
-    @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:introspection @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM

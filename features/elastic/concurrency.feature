@@ -51,7 +51,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A job parked at the map-eligible boundary waits for every campaign in progress
 
-    @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:EP.invariant.park-iff-fence @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
     Scenario: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |

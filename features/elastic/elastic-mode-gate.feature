@@ -76,7 +76,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And job "L" reaches the launch boundary
       Then job "L" has launched on its original mapping
 
-    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:introspection @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default no campaign is created and the launch fence is never raised, by a grow or a shrink
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -100,7 +100,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       When the daemon on node "s1" crashes with PMIX_ERR_UNREACH
       Then no process receives a completion event
 
-    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @needs:daemon-control @needs:introspection @interpretation:IP-ELASTIC-GATE
+    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-GATE
     Scenario: By default a lost daemon is never absorbed as a campaign event
       Given tool "T" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -125,7 +125,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then job "L" has launched on its original mapping
       And no process receives a completion event
 
-    @clause:ED.compat.static-dvm-no-park @needs:elastic @needs:introspection
+    @clause:ED.compat.static-dvm-no-park @needs:elastic @needs:elastic-internals
     Scenario: An elastic DVM that never changes size never raises the launch fence
       Given a DVM in elastic mode
       And tool "T" is connected
@@ -164,7 +164,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then node "s2" is not in the DVM
       And tool "T" receives exactly one PMIX_DVM_IS_READY
 
-    @clause:ED.scope.no-size-policy @needs:elastic @needs:introspection
+    @clause:ED.scope.no-size-policy @needs:elastic @needs:elastic-internals
     Scenario: Submitting a job larger than the DVM opens no campaign
       Given a DVM in elastic mode
       And tool "T" is connected

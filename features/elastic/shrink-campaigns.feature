@@ -84,7 +84,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | exits                         | crashes with PMIX_ERR_UNREACH |
         | crashes with PMIX_ERR_TIMEOUT | crashes                       |
 
-    @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.fence-accounting @clause:SH.campaign.fence-before-command @clause:SH.invariant.targets-stable @clause:ED.def.shrink-complete @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.fence-accounting @clause:SH.campaign.fence-before-command @clause:SH.invariant.targets-stable @clause:ED.def.shrink-complete @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The release forms exactly one campaign over its targets, raises the fence by their number, and the campaign is removed when the last one departs
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -286,7 +286,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | crashes | reports its departure again   |
         | exits   | reports its departure again   |
 
-    @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A repeated departure of the same target lowers neither the campaign's count nor the fence a second time
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -299,7 +299,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: Each resource component is offered the completed shrink before its completion event
 
-    @clause:ED.release.offer-each-component @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.release.every-module @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.release.offer-each-component @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.release.every-module @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release spanning two allocations is one shrink, offered to the resource components before PMIX_DVM_IS_READY
       Given tool "T" holds allocation "R2" of node "s4"
       And the daemon on node "s4" has joined the DVM
@@ -310,6 +310,24 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       And the daemon on node "s4" exits
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And the shrink of nodes "s3,s4" was offered to the resource components before tool "T" received PMIX_DVM_IS_READY
+
+    # The same rule seen from outside: by the time the requester holds
+    # PMIX_DVM_IS_READY, the scheduler has the nodes back and can grant them
+    # again at once, from both allocations the release spanned.
+    @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    Scenario: When PMIX_DVM_IS_READY arrives, the released nodes are back with the scheduler, which grants them again
+      Given tool "T" holds allocation "R2" of node "s4"
+      And the daemon on node "s4" has joined the DVM
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_NODE_LIST | "s3,s4" |
+      And the daemon on node "s3" exits
+      And the daemon on node "s4" exits
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY
+      And nodes "s3,s4" are not in the DVM
+      When tool "T" requests PMIX_ALLOC_NEW for allocation "R3" with:
+        | PMIX_ALLOC_NODE_LIST | "s3,s4" (required) |
+      Then the request succeeds
+      And nodes "s3,s4" are reserved to allocation "R3"
 
   Rule: A shrink order that cannot be sent withdraws the campaign and fails with its cause
 
@@ -332,7 +350,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When the daemon on node "s3" exits
       Then tool "T" receives exactly one PMIX_ERR_DVM_MOD
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @needs:daemon-control @needs:introspection @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
+    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
     Scenario: The failed shrink's campaign and fence share are withdrawn
       When the next shrink order fails with PMIX_ERR_OUT_OF_RESOURCE
       And tool "T" requests PMIX_ALLOC_RELEASE with:

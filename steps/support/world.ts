@@ -106,7 +106,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   async observe(): Promise<Observation> {
     const snapshot = await this.snapshot({});
     const inspect = this.impl.inspect;
-    const introspection = this.has('introspection') && inspect ? canonicalIntrospection(await this.call('inspect', () => inspect.call(this.impl))) : undefined;
+    const introspection = (this.has('introspection') || this.has('elastic-internals')) && inspect ? canonicalIntrospection(await this.call('inspect', () => inspect.call(this.impl))) : undefined;
     return { snapshot, introspection };
   }
 
