@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import { check, decodeRequest, decodeResponse, encodeError, encodeRequest, encodeResponse, ProtocolError, schemaRegistry, SCHEMA_DIR } from '../../protocol/codec';
 import { COMMANDS, METHOD_OF, PROTOCOL_VERSION, type Command } from '../../protocol/messages';
 import { CAPABILITIES } from '../../seam/capabilities';
+import { READINGS } from '../../seam/readings';
 import { Directive, Inheritance, Key, OPTIONAL_KEYS, Status } from '../../seam/pmix';
 import { negatives, requests, responses } from './support/samples';
 import { loadWireTypes, ShapeComparer } from './support/type-shape';
@@ -87,6 +88,9 @@ test('the enums and PMIx name tables equal the seam (capabilities, optional keys
   assert.deepEqual(defs.inheritance['x-pmix-names'], Inheritance);
   assert.deepEqual(defs.inheritance.enum, Object.values(Inheritance));
   assert.deepEqual((defs.info.properties as Record<string, Json>).key['x-pmix-names'], Key);
+  const readings = defs.readings.properties as Record<string, Json>;
+  assert.deepEqual(Object.keys(readings), Object.keys(READINGS));
+  for (const [name, r] of Object.entries(READINGS)) assert.deepEqual(readings[name].enum, Object.keys(r.values), `reading ${name}`);
 });
 
 test('the protocol version constant is well-formed and is the one the schemas show', () => {
