@@ -168,10 +168,18 @@ export function areas(): Map<string, number> {
 
 async function run(o: RunOptions, cwd: string): Promise<number> {
   const known = areas();
-  for (const a of o.areas) if (!known.has(a)) throw new UsageError(`no scenario is in area "${a}"; the areas are: ${[...known.keys()].join(', ')}`);
+  for (const a of o.areas) {
+    if (known.has(a)) continue;
+    const { nearest } = require('./lib/selection') as typeof import('./lib/selection');
+    const near = nearest(a, [...known.keys()]);
+    throw new UsageError(`no scenario is in area "${a}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; the areas are: ${[...known.keys()].join(', ')}`);
+  }
   const reports = path.resolve(cwd, o.reports);
   const expect = o.expect ? path.resolve(cwd, o.expect) : undefined;
   if (expect && !fs.existsSync(expect)) throw new UsageError(`no expectations file ${expect}`);
+  // Before anything runs: the selection and the expectations, every problem at once.
+  const before = preflight(o, expect);
+  if (before.length > 0) throw new UsageError(`nothing was run:\n${before.map((p) => `  - ${p}`).join('\n')}`);
   fs.mkdirSync(reports, { recursive: true });
   const ndjson = path.join(reports, 'conformance.ndjson');
   fs.rmSync(ndjson, { force: true }); // never judge a stale run
@@ -213,6 +221,24 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
   const html = path.relative(cwd, path.join(reports, 'conformance.html'));
   console.log(`html report (every step): ${html.startsWith('..') ? path.join(reports, 'conformance.html') : html}`);
   return written.report.verdict.matchesExpectations ? 0 : 1;
+}
+
+/** What would make the run meaningless, found before it starts: an unknown tag, an empty selection, a broken expectations file. */
+export function preflight(o: RunOptions, expect: string | undefined): string[] {
+  const { loadScenarios } = require('./lib/scenarios') as typeof import('./lib/scenarios');
+  const { checkSelection } = require('./lib/selection') as typeof import('./lib/selection');
+  const suite = loadScenarios(ROOT);
+  const problems = checkSelection(tagExpression(o), suite);
+  if (expect) {
+    const { loadExpectations, judge } = require('./lib/expectations') as typeof import('./lib/expectations');
+    try {
+      const expectations = loadExpectations(expect);
+      for (const p of judge([], expectations, suite).invalid) problems.push(`${path.basename(expect)}: ${p.id}: ${p.problem}`);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+  return problems;
 }
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {

@@ -98,3 +98,34 @@ test('smoke: the reference server speaks the protocol (handshake, then start, ob
   assert.match(r.steps[0].detail, /"reference engine" version 0\.1\.0 speaks pmix-dynres-wire\/1; declares PMIX_ALLOC_TARGET/);
   assert.match(r.steps[2].detail, /1 node\(s\) \[n1\]/);
 });
+
+// A run that would test nothing, or judge against a broken file, never starts.
+test('a --tags with a misspelt area stops before the run, exit 2, naming the nearest area', async () => {
+  const { code, out } = await cli(['run', '--tags', '@area:routng']);
+  assert.equal(code, 2);
+  assert.match(out, /nothing was run/);
+  assert.match(out, /did you mean @area:routing\?/);
+});
+
+test('a --tags that names no existing capability, or selects no scenario, stops before the run', async () => {
+  const unknown = await cli(['run', '--tags', '@needs:no-such-capability']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.out, /@needs:no-such-capability: no scenario has this tag/);
+  const empty = await cli(['run', '--tags', '@area:routing and @area:elastic-shrink']);
+  assert.equal(empty.code, 2);
+  assert.match(empty.out, /selects no scenario/);
+  const wildcard = await cli(['run', '--tags', '@area:*']);
+  assert.equal(wildcard.code, 2);
+  assert.match(wildcard.out, /no wildcards/);
+});
+
+test('an expectations file is checked before the run, and every problem is reported at once', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-exp-')), 'bad.json');
+  fs.writeFileSync(file, JSON.stringify({ implementation: 'x', expected: [{ id: 'features/nowhere.feature:1', reason: 'r' }, { id: 'features/nowhere.feature:2', reason: 'r' }] }));
+  const { code, out } = await cli(['run', '--area', 'routing', '--expect', file]);
+  assert.equal(code, 2);
+  assert.match(out, /nowhere\.feature:1: names no scenario/);
+  assert.match(out, /nowhere\.feature:2: names no scenario/);
+});
