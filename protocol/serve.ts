@@ -5,7 +5,6 @@
  * TypeScript implementation can be served with this; servers/reference-server.ts
  * serves the reference engine.
  */
-import * as readline from 'node:readline';
 import type { Implementation } from '../seam/implementation';
 import { decodeRequest, encodeError, encodeResponse, ProtocolError, seqOf, type Request } from './codec';
 import { PROTOCOL_VERSION, type Result, type WireError } from './messages';
@@ -52,6 +51,7 @@ export async function serve(options: ServeOptions): Promise<void> {
 
   async function dispatch(req: Request): Promise<Result<Request['cmd']>> {
     if (req.cmd === 'start-protocol') {
+      if (handshaken) throw new Refusal('bad-request', 'the handshake ("start-protocol") is sent once, first; this process has already had it');
       if (req.args.protocolVersion !== PROTOCOL_VERSION) {
         throw new Refusal('protocol-version', `this implementation speaks protocol ${PROTOCOL_VERSION}, not ${req.args.protocolVersion}`, [PROTOCOL_VERSION]);
       }
@@ -121,9 +121,27 @@ export async function serve(options: ServeOptions): Promise<void> {
     }
   }
 
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  for await (const line of lines) {
+  for await (const line of lines(input)) {
     output.write(`${await answer(line)}\n`);
   }
   if (impl) await impl.stop().catch(() => undefined);
+}
+
+/**
+ * The request lines: split on "\n" only (a CRLF ending loses its "\r"). Node's
+ * readline also ends a line at a lone "\r", which would turn one malformed
+ * request into two and answer it twice.
+ */
+async function* lines(input: NodeJS.ReadableStream): AsyncGenerator<string> {
+  let buffered = '';
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    buffered += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      yield line.endsWith('\r') ? line.slice(0, -1) : line;
+    }
+  }
+  if (buffered.length > 0) yield buffered.endsWith('\r') ? buffered.slice(0, -1) : buffered;
 }

@@ -96,3 +96,28 @@ describe('the reference server', { concurrency: true }, () => {
     });
   });
 });
+
+describe('the reference server refuses precisely', { concurrency: true }, () => {
+  const hello = JSON.stringify({ seq: 1, cmd: 'start-protocol', protocolVersion: PROTOCOL_VERSION });
+  const answers = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { seq: number | null; error?: { message: string; kind: string } });
+
+  test('a lone carriage return inside a request line is one request, answered once', async () => {
+    const { stdout } = await rawSession([hello, '{"seq":2,"cmd":"observe",\r"nodes":[]}', '{"seq":3,"cmd":"observe",\r"nodes":']);
+    const got = answers(stdout);
+    assert.deepEqual(got.map((a) => a.seq), [1, 2, null], stdout);
+  });
+
+  test('a scheduler request without "action" is blamed on "action", not on a field some action needs', async () => {
+    const { stdout } = await rawSession([hello, '{"seq":2,"cmd":"scheduler","allocId":"x"}']);
+    const got = answers(stdout)[1];
+    assert.match(got.error!.message, /'action'/);
+  });
+
+  test('a second handshake is refused', async () => {
+    const { stdout } = await rawSession([hello, hello.replace('"seq":1', '"seq":2')]);
+    const got = answers(stdout)[1];
+    assert.equal(got.seq, 2);
+    assert.equal(got.error?.kind, 'bad-request');
+    assert.match(got.error!.message, /once/);
+  });
+});
