@@ -49,7 +49,14 @@ interface Pending {
 }
 
 const STDERR_LINES = 20;
-const MAX_LINE_CHARS = 64 * 1024 * 1024;
+/** The longest stderr line kept (the rest of it is dropped as it arrives). */
+const STDERR_LINE_CHARS = 500;
+/**
+ * The longest protocol line accepted (PMIX_CONFORMANCE_MAX_LINE_BYTES). An
+ * observation of a 100,000-node DVM is about 8 MB; a line past the limit is a
+ * fault with that cause, never buffered without end (nor mistaken for a hang).
+ */
+export const MAX_LINE_CHARS = Number(process.env.PMIX_CONFORMANCE_MAX_LINE_BYTES ?? 32 * 1024 * 1024);
 const KILL_GRACE_MS = 1000;
 
 const live = new Set<Connection>();
@@ -61,6 +68,15 @@ function ensureExitHook(): void {
   process.on('exit', () => {
     for (const c of live) c.kill(); // SIGTERM; SIGKILL for one already sent SIGTERM
   });
+  // Interrupted (Ctrl-C, CI cancelling the job): end every implementation's
+  // process group (they are detached, so the terminal's signal does not reach
+  // them), then die of the same signal.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const c of live) c.kill(true);
+      process.kill(process.pid, signal);
+    });
+  }
 }
 
 const excerpt = (text: string, max = 200) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
@@ -70,8 +86,12 @@ export class Connection {
   private readonly label: string;
   private nextSeq = 1;
   private readonly pending = new Map<number, Pending>();
-  private stdoutBuffer = '';
+  /** The current, unfinished stdout line, as chunks (joined once, when its newline arrives). */
+  private stdoutParts: string[] = [];
+  private stdoutLength = 0;
+  /** The current, unfinished stderr line: its first STDERR_LINE_CHARS characters, and how many more were dropped. */
   private stderrBuffer = '';
+  private stderrDropped = 0;
   private readonly stderrTail: string[] = [];
   private failure?: WireFault;
   private exited = false;
@@ -82,7 +102,8 @@ export class Connection {
     ensureExitHook();
     const [file, ...args] = options.argv;
     this.label = options.argv.join(' ');
-    this.child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group, so that ending it ends whatever it forked too (detached: setsid).
+    this.child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     live.add(this);
     // The runner must be able to exit with an idle implementation still up: it sees EOF and exits too.
     this.child.unref();
@@ -95,6 +116,8 @@ export class Connection {
     this.child.on('error', (e) => this.fail(new WireFault('spawn', `could not start the implementation \`${this.label}\`: ${e.message}`)));
     this.child.on('exit', () => {
       this.exited = true;
+      // Nothing it forked may outlive it: children still holding the pipes are ended with it.
+      this.signalGroup('SIGKILL');
       // 'close' comes once stderr is drained; don't wait forever if a grandchild holds the pipes.
       setTimeout(() => this.onClose(this.child.exitCode, this.child.signalCode), 200).unref();
     });
@@ -178,14 +201,26 @@ export class Connection {
   kill(now = false): void {
     if (this.exited || this.child.pid === undefined) return;
     if (now || this.terminating) {
-      this.child.kill('SIGKILL');
+      this.signalGroup('SIGKILL');
       return;
     }
     this.terminating = true;
-    this.child.kill('SIGTERM');
+    this.signalGroup('SIGTERM');
     setTimeout(() => {
-      if (!this.exited) this.child.kill('SIGKILL');
+      if (!this.exited) this.signalGroup('SIGKILL');
     }, KILL_GRACE_MS).unref();
+  }
+
+  /** Signal the implementation's whole process group (it leads one: spawned detached). */
+  private signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is gone already; or no group (a platform without them): the process alone.
+      if (!this.exited) this.child.kill(signal);
+    }
   }
 
   /** A fatal fault: every outstanding request gets it, later requests too; the process is ended. */
@@ -209,18 +244,34 @@ export class Connection {
     this.fail(new WireFault('exit', `the implementation (\`${this.label}\`, pid ${this.child.pid}) ${how} ${when}${this.stderrSuffix()}`));
   }
 
+  /** Linear in what arrives: only the new chunk is searched for newlines, and a line is joined once. */
   private onStdout(chunk: string): void {
-    if (this.failure) return;
-    this.stdoutBuffer += chunk;
-    let nl: number;
-    while ((nl = this.stdoutBuffer.indexOf('\n')) >= 0 && !this.failure) {
-      const line = this.stdoutBuffer.slice(0, nl).replace(/\r$/, '');
-      this.stdoutBuffer = this.stdoutBuffer.slice(nl + 1);
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0 && !this.failure; nl = chunk.indexOf('\n', start)) {
+      this.stdoutParts.push(chunk.slice(start, nl));
+      const line = this.stdoutParts.join('').replace(/\r$/, '');
+      this.stdoutParts = [];
+      this.stdoutLength = 0;
+      start = nl + 1;
+      if (line.length > MAX_LINE_CHARS) return this.tooLong(line.length);
       this.onLine(line);
     }
-    if (this.stdoutBuffer.length > MAX_LINE_CHARS) {
-      this.fail(new WireFault('protocol', `the implementation wrote more than ${MAX_LINE_CHARS} characters on stdout without a newline`));
-    }
+    if (this.failure) return;
+    const rest = chunk.slice(start);
+    if (rest.length === 0) return;
+    this.stdoutParts.push(rest);
+    this.stdoutLength += rest.length;
+    if (this.stdoutLength > MAX_LINE_CHARS) this.tooLong(this.stdoutLength);
+  }
+
+  private tooLong(chars: number): void {
+    this.stdoutParts = [];
+    this.fail(
+      new WireFault(
+        'protocol',
+        `the implementation wrote a line of more than ${MAX_LINE_CHARS} characters on stdout (${chars} so far) without finishing it; the limit is PMIX_CONFORMANCE_MAX_LINE_BYTES${this.stderrSuffix()}`,
+      ),
+    );
   }
 
   private onLine(line: string): void {
@@ -262,24 +313,38 @@ export class Connection {
     }
   }
 
+  /**
+   * Keep the tail of stderr (its last STDERR_LINES lines, each cut at
+   * STDERR_LINE_CHARS) in linear time and bounded memory, however much an
+   * implementation writes, with or without newlines.
+   */
   private onStderr(chunk: string): void {
-    this.stderrBuffer += chunk;
-    const lines = this.stderrBuffer.split('\n');
-    this.stderrBuffer = lines.pop() ?? '';
-    for (const l of lines) this.keepStderr(l);
+    if (this.options.echoStderr) process.stderr.write(chunk.replace(/^/gm, '[implementation] '));
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
+      this.appendStderr(chunk.slice(start, nl));
+      this.keepStderr();
+      start = nl + 1;
+    }
+    this.appendStderr(chunk.slice(start));
   }
 
-  private keepStderr(line: string): void {
-    if (this.options.echoStderr) process.stderr.write(`[implementation] ${line}\n`);
-    this.stderrTail.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+  private appendStderr(text: string): void {
+    const room = STDERR_LINE_CHARS - this.stderrBuffer.length;
+    if (room > 0) this.stderrBuffer += text.slice(0, room);
+    this.stderrDropped += Math.max(0, text.length - Math.max(room, 0));
+  }
+
+  private keepStderr(): void {
+    const cut = this.stderrDropped > 0 ? `… (${this.stderrDropped} more characters)` : '';
+    this.stderrTail.push(`${this.stderrBuffer}${cut}`);
+    this.stderrBuffer = '';
+    this.stderrDropped = 0;
     if (this.stderrTail.length > STDERR_LINES) this.stderrTail.shift();
   }
 
   private stderrSuffix(): string {
-    if (this.stderrBuffer) {
-      this.keepStderr(this.stderrBuffer);
-      this.stderrBuffer = '';
-    }
+    if (this.stderrBuffer || this.stderrDropped) this.keepStderr();
     if (this.stderrTail.length === 0) return '; it wrote nothing on stderr';
     return `; its last stderr lines:\n${this.stderrTail.map((l) => `  | ${l}`).join('\n')}`;
   }

@@ -161,3 +161,51 @@ describe('the subprocess adapter against misbehaving implementations', { concurr
     }
   });
 });
+
+describe('an implementation cannot flood the runner', { concurrency: true }, () => {
+  test('a 50 MB answer line is a protocol fault naming the limit, not a hang', async () => {
+    const impl = fixture('long-line.js');
+    await impl.describe();
+    await impl.start(SETUP);
+    await fault(impl.allocate(ALLOCATE), 'protocol', /more than \d+ characters/, /PMIX_CONFORMANCE_MAX_LINE_BYTES/);
+    await impl.stop();
+  });
+
+  test('20 MB of stderr without a newline is kept as a bounded tail', async () => {
+    const impl = fixture('endless-stderr.js');
+    await impl.describe();
+    await impl.start(SETUP);
+    let message = '';
+    await assert.rejects(impl.allocate(ALLOCATE), (e: unknown) => {
+      message = (e as Error).message;
+      return e instanceof WireFault && e.kind === 'exit';
+    });
+    assert.match(message, /more characters\)/);
+    assert.ok(message.length < 4000, `the fault message is ${message.length} characters long`);
+    await impl.stop();
+  });
+
+  test('a child the implementation forked does not outlive it', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-forks-')), 'child.pid');
+    const impl = fixture('forks.js', [pidFile], { process: 'fresh' }); // fresh: stop() ends the process
+    await impl.describe();
+    await impl.start(SETUP);
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    assert.doesNotThrow(() => process.kill(pid, 0), 'the forked child runs while the implementation does');
+    await impl.stop();
+    // The adapter closes the process; give the group its SIGTERM/SIGKILL.
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(alive(pid), false, `the forked child ${pid} outlived the implementation`);
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
