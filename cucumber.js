@@ -4,7 +4,7 @@
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
   require: ['steps/**/*.ts'],
-  worldParameters: { adapter: 'reference/adapter' },
+  worldParameters: { adapter: 'adapters/reference' },
   strict: true,
 };
 

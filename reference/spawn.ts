@@ -4,7 +4,7 @@
  * exactly the union of those sessions, and the owner-set growth a
  * successful spawn causes.
  */
-import type { AppSpec, SpawnRequest, SpawnResult } from '../seam/messages';
+import { MAX_PROCS_PER_APP, type AppSpec, type SpawnRequest, type SpawnResult } from '../seam/messages';
 import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
@@ -39,7 +39,7 @@ export function spawn(state: State, req: SpawnRequest): SpawnResult {
 function validateApps(apps: AppSpec[]): void {
   if (apps.length === 0) throw new Rejection(Status.PMIX_ERR_BAD_PARAM, 'a spawn needs at least one app');
   for (const app of apps) {
-    if (!Number.isInteger(app.np) || app.np < 1) {
+    if (!Number.isInteger(app.np) || app.np < 1 || app.np > MAX_PROCS_PER_APP) {
       throw new Rejection(Status.PMIX_ERR_BAD_PARAM, `app "${app.cmd}" asks for ${app.np} processes`);
     }
   }

@@ -23,7 +23,7 @@ export PMIX_PROPERTY_SEED="${PMIX_PROPERTY_SEED:-$(( (RANDOM << 15 | RANDOM) ))}
 export PMIX_PROPERTY_COVERAGE="${PMIX_PROPERTY_COVERAGE:-1}"
 if [ "$#" -gt 0 ]; then files=("$@"); else files=(test/properties/elastic.property.test.ts); fi
 
-echo "properties-large: runs=$PMIX_PROPERTY_RUNS max-ops=$PMIX_PROPERTY_MAX_OPS seed=$PMIX_PROPERTY_SEED adapter=${PMIX_CONFORMANCE_ADAPTER:-reference/adapter}"
+echo "properties-large: runs=$PMIX_PROPERTY_RUNS max-ops=$PMIX_PROPERTY_MAX_OPS seed=$PMIX_PROPERTY_SEED adapter=${PMIX_CONFORMANCE_ADAPTER:-adapters/reference}"
 start=$(date +%s%N)
 status=0
 node --require ts-node/register/transpile-only --test "${files[@]}" || status=$?

@@ -77,8 +77,17 @@ export interface DisconnectToolRequest {
   proc: ProcId;
 }
 
+/**
+ * The most processes one app of a spawn may ask for. A request above it is
+ * refused (PMIX_ERR_BAD_PARAM; over the wire, by the schema), so that no single
+ * request can make an implementation under test, or the reference engine, do
+ * unbounded work. Far above any scenario's needs.
+ */
+export const MAX_PROCS_PER_APP = 100_000;
+
 export interface AppSpec {
   cmd: string;
+  /** 1 ..= MAX_PROCS_PER_APP. */
   np: number;
   /** -host: the only nodes this app's processes may be placed on. */
   hosts?: string[];

@@ -53,7 +53,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   }
 
   static adapterPath(parameters: WorldParameters): string {
-    const chosen = process.env.PMIX_CONFORMANCE_ADAPTER ?? parameters.adapter ?? 'reference/adapter';
+    const chosen = process.env.PMIX_CONFORMANCE_ADAPTER ?? parameters.adapter ?? 'adapters/reference';
     return path.isAbsolute(chosen) ? chosen : path.resolve(process.cwd(), chosen);
   }
 

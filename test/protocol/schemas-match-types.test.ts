@@ -20,6 +20,7 @@ import { check, decodeRequest, decodeResponse, encodeError, encodeRequest, encod
 import { COMMANDS, METHOD_OF, PROTOCOL_VERSION, type Command } from '../../protocol/messages';
 import { CAPABILITIES } from '../../seam/capabilities';
 import { READINGS } from '../../seam/readings';
+import { MAX_PROCS_PER_APP } from '../../seam/messages';
 import { Directive, Inheritance, Key, OPTIONAL_KEYS, Status } from '../../seam/pmix';
 import { negatives, requests, responses } from './support/samples';
 import { loadWireTypes, ShapeComparer } from './support/type-shape';
@@ -88,6 +89,8 @@ test('the enums and PMIx name tables equal the seam (capabilities, optional keys
   assert.deepEqual(defs.inheritance['x-pmix-names'], Inheritance);
   assert.deepEqual(defs.inheritance.enum, Object.values(Inheritance));
   assert.deepEqual((defs.info.properties as Record<string, Json>).key['x-pmix-names'], Key);
+  const spawnSchema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, 'spawn-request.json'), 'utf8')) as { properties: { apps: { items: { properties: { np: { maximum: number } } } } } };
+  assert.equal(spawnSchema.properties.apps.items.properties.np.maximum, MAX_PROCS_PER_APP);
   const readings = defs.readings.properties as Record<string, Json>;
   assert.deepEqual(Object.keys(readings), Object.keys(READINGS));
   for (const [name, r] of Object.entries(READINGS)) assert.deepEqual(readings[name].enum, Object.keys(r.values), `reading ${name}`);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { AdapterModule, Implementation } from '../../seam/implementation';
 
 export function loadImplementation(): Implementation {
-  const chosen = process.env.PMIX_CONFORMANCE_ADAPTER ?? 'reference/adapter';
+  const chosen = process.env.PMIX_CONFORMANCE_ADAPTER ?? 'adapters/reference';
   const modulePath = path.isAbsolute(chosen) ? chosen : path.resolve(__dirname, '..', '..', chosen);
   return (require(modulePath) as AdapterModule).createImplementation();
 }

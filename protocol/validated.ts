@@ -1,0 +1,37 @@
+/**
+ * The wire's request schemas, applied in process. Over the wire the server
+ * checks every request against schemas/ before an implementation sees it; an
+ * implementation driven through the TypeScript seam gets the same check from
+ * this decorator, with the same validator (protocol/codec.ts), so a malformed
+ * request can neither throw inside it nor change anything:
+ *  - a method that answers a PMIx status answers PMIX_ERR_BAD_PARAM, no effect;
+ *  - the others (start, connectTool, observe) throw, as the server refuses.
+ */
+import type { Implementation } from '../seam/implementation';
+import { Status } from '../seam/pmix';
+import { check, ProtocolError, requestType } from './codec';
+import { METHOD_OF, type Command } from './messages';
+
+const STATUS_METHODS = new Set<string>(['disconnectTool', 'allocate', 'spawn', 'terminateJob', 'scheduler', 'daemon', 'advanceJob', 'queryAllocation']);
+const WITH_INFO = new Set<string>(['allocate', 'spawn']);
+
+export function validated(inner: Implementation): Implementation {
+  const out: Record<string, unknown> = { ...inner };
+  for (const [cmd, method] of Object.entries(METHOD_OF) as [Command, keyof Implementation][]) {
+    const fn = inner[method] as ((req: unknown) => Promise<unknown>) | undefined;
+    if (!fn || method === 'describe' || method === 'stop' || method === 'inspect') continue;
+    out[method] = async (req: unknown) => {
+      try {
+        // The request as it would travel: plain JSON, with an envelope.
+        const wire = JSON.parse(JSON.stringify({ seq: 0, cmd, ...(req as object) })) as unknown;
+        check(requestType(cmd), wire);
+      } catch (e) {
+        if (!(e instanceof ProtocolError) && !(e instanceof TypeError)) throw e;
+        if (STATUS_METHODS.has(method)) return { status: Status.PMIX_ERR_BAD_PARAM, ...(WITH_INFO.has(method) ? { info: [] } : {}) };
+        throw new Error(`malformed ${method} request: ${(e as Error).message}`);
+      }
+      return fn.call(inner, req);
+    };
+  }
+  return out as unknown as Implementation;
+}
