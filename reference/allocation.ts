@@ -13,7 +13,7 @@ import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
 import { departNode, startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, mayUse, mintAllocId, reqKey, type AllocationRec, type RequesterClass, type State } from './state';
+import { classify, indexAllocation, mayUse, mintAllocId, reqKey, unindexAllocation, type AllocationRec, type RequesterClass, type State } from './state';
 
 export function allocate(state: State, req: AllocateRequest): AllocateResult {
   try {
@@ -127,9 +127,7 @@ export function allocateNew(state: State, req: AllocateRequest, who: RequesterCl
     alloc.reqKey = reqKey(req.requester.nspace, c.reqId);
     state.byReqId.set(alloc.reqKey, alloc.allocId);
   }
-  let owned = state.byOwner.get(owner);
-  if (!owned) state.byOwner.set(owner, (owned = new Set()));
-  owned.add(alloc.allocId);
+  indexAllocation(state, alloc);
   commitGrant(state, alloc, grant, change);
   recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(state, alloc, c.reqId) };
@@ -145,7 +143,11 @@ export function extend(state: State, req: AllocateRequest, who: RequesterClass, 
   }
   const grant = grantOrQueue(state, req, c, queued);
   if (isResult(grant)) return grant;
-  if (c.inheritance !== undefined && state.variant.extendInheritance !== 'keep') alloc.inheritance = c.inheritance;
+  if (c.inheritance !== undefined && state.variant.extendInheritance !== 'keep') {
+    unindexAllocation(state, alloc);
+    alloc.inheritance = c.inheritance;
+    indexAllocation(state, alloc);
+  }
   // The warning follows the most recent requester.
   alloc.requester = { ...req.requester };
   if (c.reqId !== undefined) alloc.latestReqId = c.reqId;

@@ -12,7 +12,7 @@ import * as attr from './attributes';
 import { Rejection } from './attributes';
 import { returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, mayUse, reqKey, type AllocationRec, type RequestRec, type State } from './state';
+import { classify, indexAllocation, mayUse, reqKey, type AllocationRec, type RequestRec, type State } from './state';
 
 export function recordRequest(state: State, requester: ProcId, reqId: string | undefined, allocId: string): void {
   if (reqId !== undefined) setRequest(state, requester.nspace, reqId, { requester: { ...requester }, state: 'granted', allocId });
@@ -83,9 +83,7 @@ export function lend(state: State, alloc: AllocationRec): void {
   state.allocations.set(alloc.allocId, alloc);
   state.bySessionId.set(alloc.sessionId, alloc.allocId);
   if (alloc.reqKey !== undefined) state.byReqId.set(alloc.reqKey, alloc.allocId);
-  let owned = state.byOwner.get(alloc.owner);
-  if (!owned) state.byOwner.set(alloc.owner, (owned = new Set()));
-  owned.add(alloc.allocId);
+  indexAllocation(state, alloc);
 }
 
 /**

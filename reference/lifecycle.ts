@@ -9,7 +9,7 @@
 import { Inheritance, Key, Status } from '../seam/pmix';
 import type { Ack, Info } from '../seam/messages';
 import { departNode, drainAtTeardown, withShrink, withdraw } from './elastic';
-import { classify, countDescendant, emit, type AllocationRec, type JobRec, type State } from './state';
+import { classify, countDescendant, emit, unindexAllocation, type AllocationRec, type JobRec, type State } from './state';
 
 const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
 const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
@@ -51,7 +51,7 @@ export function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED
   // CHILD-flavoured reservations whose derived children include this job:
   // those owned by an ancestor, and those an ancestor was spawned into.
   for (let a: string | undefined = job.nspace; a !== undefined; a = state.jobs.get(a)?.parent) {
-    for (const id of [...(state.byOwner.get(a) ?? [])]) drainCheck(state, id);
+    for (const id of [...(state.drainingByOwner.get(a) ?? [])]) drainCheck(state, id);
     const anc = state.jobs.get(a);
     if (!anc) break;
     for (const t of anc.targets) if (t !== '') drainCheck(state, t);
@@ -118,7 +118,7 @@ function forget(state: State, alloc: AllocationRec): void {
   state.ended.add(alloc.allocId);
   state.bySessionId.delete(alloc.sessionId);
   if (alloc.reqKey !== undefined && state.byReqId.get(alloc.reqKey) === alloc.allocId) state.byReqId.delete(alloc.reqKey);
-  state.byOwner.get(alloc.owner)?.delete(alloc.allocId);
+  unindexAllocation(state, alloc);
   for (const name of alloc.nodes) state.nodes.get(name)!.allocId = null;
 }
 

@@ -121,8 +121,18 @@ export type Placement = { app: number; rank: number; node: string }[];
  */
 export function map(state: State, apps: AppSpec[], targets: string[], orThrow: boolean): Placement | null {
   const v = state.variant;
-  const candidates = new Set<string>();
-  for (const t of targets) for (const n of nodesOf(state, t)) if (usable(state.nodes.get(n)!)) candidates.add(n);
+  // The candidates (usable nodes of the target sessions), walked lazily in
+  // session order: the default by-slot mapping stops at the first nodes with
+  // room, so a spawn's cost does not grow with the size of its sessions.
+  // Only the layouts that need the whole list (hosts, tool apps, variants)
+  // materialise it.
+  const isCandidate = (name: string) => {
+    const node = state.nodes.get(name);
+    return node !== undefined && usable(node) && targets.some((t) => (t === PMIX_NSPACE_INVALID ? state.defaultPool.has(name) : state.allocations.get(t)?.nodes.has(name) === true));
+  };
+  function* candidates(): Generator<string> {
+    for (const t of targets) for (const n of nodesOf(state, t)) if (usable(state.nodes.get(n)!)) yield n;
+  }
   const claimed = new Map<string, number>();
   const free = (name: string) => {
     const node = state.nodes.get(name)!;
@@ -136,21 +146,34 @@ export function map(state: State, apps: AppSpec[], targets: string[], orThrow: b
   };
   try {
     apps.forEach((app, appIndex) => {
-      let pool: string[] = [...candidates];
+      const toolApp = app.tool === true && !v.toolProcsTakeSlots;
+      const lazy = !(app.hosts && app.hosts.length > 0) && !toolApp && !v.oversubscribe && (v.mapping === undefined || v.mapping === 'by-slot');
+      let left = app.np;
+      if (lazy) {
+        for (const name of candidates()) {
+          while (left > 0 && free(name) > 0) {
+            place(appIndex, name);
+            left -= 1;
+          }
+          if (left === 0) break;
+        }
+        if (left > 0) throw new Rejection(refusal(state), `not enough free slots for app "${app.cmd}"`);
+        return;
+      }
+      let pool: string[];
       if (app.hosts && app.hosts.length > 0) {
-        const outside = app.hosts.filter((h) => !candidates.has(h));
+        const outside = app.hosts.filter((h) => !isCandidate(h));
         if (outside.length > 0) {
           throw new Rejection(refusal(state), `host(s) ${outside.join(', ')} are not in the sessions this job may use`);
         }
         pool = app.hosts;
-      }
+      } else pool = [...new Set(candidates())];
       pool = ordered(state, pool);
-      if (app.tool && !v.toolProcsTakeSlots) {
+      if (toolApp) {
         if (pool.length === 0) throw new Rejection(refusal(state), `no node for tool app "${app.cmd}"`);
         for (let i = 0; i < app.np; i++) placement.push({ app: appIndex, rank: rank++, node: pool[i % pool.length] });
         return;
       }
-      let left = app.np;
       if (v.mapping === 'by-node' || v.mapping === 'round-robin') {
         // One process per node with a free slot, round the list, until none has one.
         for (let placed = true; left > 0 && placed; ) {

@@ -6,7 +6,7 @@
  * terminated job's ancestors, never the whole pool or every job.
  */
 import type { AllocateRequest, Info, JobState, ProcId, SchedulerPolicy } from '../seam/messages';
-import { Status, type OptionalKeyName } from '../seam/pmix';
+import { Inheritance, Status, type OptionalKeyName } from '../seam/pmix';
 import type { EngineVariant } from './variant';
 
 export interface NodeRec {
@@ -161,6 +161,12 @@ export interface State {
   bySessionId: Map<number, string>;
   /** owning namespace -> allocation ids it owns (for termination lookups). */
   byOwner: Map<string, Set<string>>;
+  /**
+   * owning namespace -> the CHILD-flavoured allocations it owns: the only ones
+   * a descendant's end can fire, so a job's end never walks every allocation
+   * its ancestors own (a tool may own thousands).
+   */
+  drainingByOwner: Map<string, Set<string>>;
   jobs: Map<string, JobRec>;
   tools: Map<string, ToolRec>;
   events: DeliveredEvent[];
@@ -193,6 +199,7 @@ export function createState(given: EngineConfig, variant: EngineVariant = {}): S
     byReqId: new Map(),
     bySessionId: new Map(),
     byOwner: new Map(),
+    drainingByOwner: new Map(),
     jobs: new Map(),
     tools: new Map(),
     events: [],
@@ -299,3 +306,25 @@ export const refusal = (state: State): number => state.variant.refusalStatus ?? 
  * namespace as well.
  */
 export const reqKey = (requesterNspace: string, reqId: string): string => `${requesterNspace}\u0000${reqId}`;
+
+/** CHILD and CHILD_DEFAULT: dispositions that wait for the owner's derived children. */
+export const childFlavoured = (inheritance: number): boolean =>
+  inheritance === Inheritance.PMIX_ALLOC_INHERIT_CHILD || inheritance === Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT;
+
+/** Enter a live allocation in the owner indexes (byOwner, drainingByOwner). */
+export function indexAllocation(state: State, alloc: AllocationRec): void {
+  addTo(state.byOwner, alloc.owner, alloc.allocId);
+  if (childFlavoured(alloc.inheritance)) addTo(state.drainingByOwner, alloc.owner, alloc.allocId);
+}
+
+/** Take an allocation out of the owner indexes (it ended, or its disposition is about to change). */
+export function unindexAllocation(state: State, alloc: AllocationRec): void {
+  state.byOwner.get(alloc.owner)?.delete(alloc.allocId);
+  state.drainingByOwner.get(alloc.owner)?.delete(alloc.allocId);
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, value: string): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(value);
+}

@@ -101,6 +101,7 @@ export interface ExpectedEvent {
   to: string;
   allocId: string;
   reqId?: string;
+  /** The cause a PMIX_ERR_DVM_MOD carries; undefined: any (the specification names none for the case). */
   cause?: number;
   optional: boolean;
   request: RequestModel;
@@ -328,9 +329,17 @@ export class ElasticModel {
       n.reported = false;
       n.campaign = undefined;
     }
-    this.hit(c.targets.length > 0 ? 'grow completed' : 'grow emptied by a release');
-    this.notes.push(`${c.label} completes${c.targets.length > 0 ? `: ${c.targets.join(',')} ready` : ' (no target left)'}`);
+    this.hit('grow completed');
+    this.notes.push(`${c.label} completes: ${c.targets.join(',')} ready`);
     this.end(c, Status.PMIX_DVM_IS_READY);
+  }
+
+  /** Every target released before the grow completed: nothing it asked for was realised (IP-ELASTIC-GROW-ALL-RELEASED). */
+  private emptyGrow(c: CampaignModel): void {
+    this.campaigns.delete(c.id);
+    this.hit('grow emptied by a release');
+    this.notes.push(`${c.label} ends unrealised (no target left)`);
+    this.end(c, Status.PMIX_ERR_DVM_MOD);
   }
 
   private failGrow(c: CampaignModel, cause: number): void {
@@ -375,7 +384,7 @@ export class ElasticModel {
         g.pending.delete(name);
         this.hit('grow target released');
         this.notes.push(`${name} stops being a target of ${g.label}`);
-        if (g.targets.length === 0) this.completeGrow(g);
+        if (g.targets.length === 0) this.emptyGrow(g);
       }
       if (n.alloc !== undefined) this.allocs.get(n.alloc)?.nodes.delete(name);
       Object.assign(n, { daemon: 'leaving', reported: false, campaign: id, alloc: undefined, session: '', leavingSince: this.step });

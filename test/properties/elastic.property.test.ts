@@ -370,7 +370,7 @@ function checkEvents(run: Run, fresh: EventView[], expected: ExpectedEvent[]): v
     const e = viewOf(raw);
     stats.events += 1;
     if (e.allocId === undefined) fail(`(4) ${eventText(e, run)} carries no PMIX_ALLOC_ID`);
-    const i = left.findIndex((x) => x.code === e.code && x.to === e.to && x.allocId === e.allocId && x.reqId === e.reqId && (x.code !== Status.PMIX_ERR_DVM_MOD || x.cause === e.cause));
+    const i = left.findIndex((x) => x.code === e.code && x.to === e.to && x.allocId === e.allocId && x.reqId === e.reqId && (x.code !== Status.PMIX_ERR_DVM_MOD || x.cause === undefined || x.cause === e.cause));
     if (i < 0) {
       const near = expected.find((x) => x.to === e.to && x.reqId === e.reqId && x.allocId === e.allocId);
       const owed = run.model.requests.find((r) => r.reqId !== undefined && r.reqId === e.reqId);
