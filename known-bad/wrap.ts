@@ -19,7 +19,8 @@ export interface KnownBad {
 /** Wrap the reference engine, overriding some operations; `inner` is the untouched engine. */
 export function wrap(override: (inner: Implementation) => Partial<Implementation>): () => Implementation {
   return () => {
-    const inner = reference();
+    // It introduces itself as what it is (the adapter path in the report says which one).
+    const inner = reference({}, 'known-bad: the reference engine with one rule broken');
     return { ...inner, ...override(inner) };
   };
 }

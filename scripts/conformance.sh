@@ -21,5 +21,5 @@ fi
 status=0
 node -r ts-node/register/transpile-only tools/report.ts --ndjson reports/conformance.ndjson --out reports \
   ${PMIX_CONFORMANCE_EXPECT:+--expect "$PMIX_CONFORMANCE_EXPECT"} || status=$?
-echo "reports written to reports/: summary.md (read this first), conformance.json, conformance.html (open in a browser), conformance.junit.xml, conformance.ndjson"
+echo "reports written to reports/: report.html (open in a browser: the verdict first), summary.md, conformance.json, conformance.html (every step), conformance.junit.xml, conformance.ndjson"
 exit "$status"

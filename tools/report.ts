@@ -14,6 +14,7 @@ import { loadRegistry } from './lib/registry';
 import { assertValidReport, buildReport, type ConformanceReport } from './lib/report';
 import { readRun } from './lib/run';
 import { loadScenarios } from './lib/scenarios';
+import { renderHtml } from './lib/html-report';
 import { renderSummary } from './lib/summary';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -28,6 +29,7 @@ export interface Written {
   report: ConformanceReport;
   json: string;
   summary: string;
+  html: string;
 }
 
 export function writeReports(o: ReportOptions): Written {
@@ -47,9 +49,11 @@ export function writeReports(o: ReportOptions): Written {
   fs.mkdirSync(o.outDir, { recursive: true });
   const json = path.join(o.outDir, 'conformance.json');
   const summary = path.join(o.outDir, 'summary.md');
+  const html = path.join(o.outDir, 'report.html');
   fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(summary, renderSummary(report));
-  return { report, json, summary };
+  fs.writeFileSync(html, renderHtml(report, { cucumberHtml: 'conformance.html' }));
+  return { report, json, summary, html };
 }
 
 /** One paragraph for the terminal, after cucumber's own output. */
@@ -68,7 +72,7 @@ export function verdictText(w: Written): string {
     for (const i of r.verdict.invalidExpectations) lines.push(`  invalid expectation ${i.id}: ${i.problem}`);
   }
   if (t.scenarios > 0 && t.errored === t.scenarios) lines.push('every scenario errored: the harness itself is likely broken; diagnose it with `pmix-conformance smoke --command "<harness>"`');
-  lines.push(`report: ${relative(w.summary)} (read this first), ${relative(w.json)}`);
+  lines.push(`report: ${relative(w.html)} (open in a browser: verdict first), ${relative(w.summary)}, ${relative(w.json)}`);
   return lines.join('\n');
 }
 

@@ -20,10 +20,10 @@ const SKIP_MEDIA_TYPE = 'application/vnd.pmix-conformance.skip+json';
 const IMPLEMENTATION_MEDIA_TYPE = 'application/vnd.pmix-conformance.implementation+json';
 let announced = false;
 
-/** Skip the scenario, saying why for people (a log line, shown in the HTML report) and for the report (JSON: the capability it lacks). */
-function skip(world: ConformanceWorld, reason: string, capability: string): 'skipped' {
+/** Skip the scenario, saying why for people (a log line, shown in the HTML report) and for the report (JSON: every capability it lacks). */
+function skip(world: ConformanceWorld, reason: string, capability: string, capabilities: string[] = [capability]): 'skipped' {
   world.log(`skipped: ${reason}`);
-  world.attach(JSON.stringify({ reason, capability }), SKIP_MEDIA_TYPE);
+  world.attach(JSON.stringify({ reason, capability, capabilities }), SKIP_MEDIA_TYPE);
   return 'skipped';
 }
 
@@ -38,13 +38,13 @@ Before(async function (this: ConformanceWorld, { pickle }) {
     this.attach(JSON.stringify({ ...this.description, adapter }), IMPLEMENTATION_MEDIA_TYPE);
     this.log(`implementation under test: ${this.description.name} ${this.description.version} (adapter ${adapter}); declares ${this.description.capabilities.join(', ') || 'no capabilities'}`);
   }
+  // Every capability the scenario needs and the implementation lacks, named at once.
+  const missing = tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice('@needs:'.length)).filter((c) => !this.has(c));
+  if (missing.length > 0) {
+    const list = missing.map((c) => `"${c}"`).join(', ');
+    return skip(this, `${this.description.name} does not declare ${missing.length === 1 ? 'capability' : 'capabilities'} ${list}`, missing[0], missing);
+  }
   for (const tag of tags) {
-    if (tag.startsWith('@needs:')) {
-      const capability = tag.slice('@needs:'.length);
-      if (!this.has(capability)) {
-        return skip(this, `${this.description.name} does not declare capability "${capability}"`, capability);
-      }
-    }
     const reading = readingTag(tag);
     if (reading) {
       // A scenario that holds under one reading of the documents only (seam/readings.ts).

@@ -11,6 +11,7 @@ import { assertValidReport, buildReport, type ConformanceReport } from '../../to
 import { IMPLEMENTATION_MEDIA_TYPE, parseRun, SKIP_MEDIA_TYPE } from '../../tools/lib/run';
 import type { ScenarioInfo } from '../../tools/lib/scenarios';
 import { renderSummary } from '../../tools/lib/summary';
+import { renderHtml } from '../../tools/lib/html-report';
 import { writeReports } from '../../tools/report';
 import { failureText, messageStream, type FakeScenario } from './support/messages';
 
@@ -122,7 +123,7 @@ test('the summary gives the verdict, the outcomes per area, and each failing cla
   assert.match(md, /^# Conformance: prrte 4\.0\.1/);
   assert.match(md, /\*\*Result: FAILS: 1 unexpected failure\(s\); 1 unexpected error\(s\)\.\*\*/);
   assert.match(md, /\| targeting \| 1 \| 1 \| 0 \| 0 \| 2 \|/);
-  assert.match(md, /### NR\.own\.no-narrowing\n\n\*Node Reservation\* \(node-reservation-spec\.rst\), Ownership model, must: One bad entry refuses the whole spawn\./);
+  assert.match(md, /### NR\.own\.no-narrowing\n\n\*Node Reservation\*, Ownership model, must: One bad entry refuses the whole spawn\./);
   assert.match(md, /  - observed: PMIX_SUCCESS \(0\)/);
   assert.match(md, /implementation fault during allocate: the implementation exited with code 3/);
   assert.match(md, /\| `elastic` \| 1 \|/);
@@ -155,4 +156,30 @@ test('compare tells newly failing, newly passing and changed scenarios and claus
   const text = renderComparison(c);
   assert.match(text, /Scenarios newly failing or erroring in B \(1\):\n  features\/reservation\/spawn-targeting\.feature:20:24  passed -> failed/);
   assert.match(renderComparison(compareReports(before, before)), /No scenario and no clause changed outcome/);
+});
+
+test('report.html leads with the verdict, then the failing clauses, and is self-contained', () => {
+  const html = renderHtml(build(none), { cucumberHtml: 'conformance.html' });
+  const verdict = html.indexOf('id="verdict"');
+  const failing = html.indexOf('id="failing"');
+  assert.ok(verdict > 0 && verdict < failing, 'the verdict comes before everything else');
+  assert.match(html, /FAIL: prrte 4\.0\.1/);
+  assert.match(html, /One bad entry refuses the whole spawn\./);
+  assert.match(html, /<b>observed<\/b>/);
+  assert.match(html, /Node Reservation/);
+  assert.doesNotMatch(html, /node-reservation-spec\.rst/, 'documents appear by their titles');
+  assert.doesNotMatch(html, /<script|(?:src|href)="https?:/, 'no script, no external asset');
+  assert.match(html, /<code>elastic<\/code><\/td><td>1</, 'skipped scenarios grouped by what would unlock them');
+});
+
+// Looked at as a user would: in a real browser, when one is installed (CI has none: skipped, saying so).
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => fs.existsSync(p));
+test('report.html in headless Chromium: the first thing on the page is the verdict', { skip: CHROMIUM ? false : 'no Chromium installed (apt-get install chromium to run this check)' }, async () => {
+  const { execFileSync } = await import('node:child_process');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-html-'));
+  const file = path.join(dir, 'report.html');
+  fs.writeFileSync(file, renderHtml(build(none)));
+  const dom = execFileSync(CHROMIUM!, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${path.join(dir, 'profile')}`, '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const text = dom.replace(/<style[\s\S]*?<\/style>/, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  assert.match(text, /^(?:PASS|FAIL): prrte 4\.0\.1/, `the page begins: ${text.slice(0, 120)}`);
 });

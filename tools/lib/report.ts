@@ -45,7 +45,7 @@ export interface ScenarioEntry {
   failure?: { operation?: string; expected?: string; observed?: string };
   errorKind?: ErrorKind;
   exceptionType?: string;
-  skip?: { reason: string; capability?: string };
+  skip?: { reason: string; capability?: string; capabilities?: string[] };
 }
 
 export interface ClauseEntry {

@@ -23,7 +23,10 @@ export interface ImplementationInfo {
 
 export interface SkipReason {
   reason: string;
+  /** The first capability it lacks (older runs name only this one). */
   capability?: string;
+  /** Every capability (or reading) it lacks. */
+  capabilities?: string[];
 }
 
 export interface ScenarioRun extends Classified {

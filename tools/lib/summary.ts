@@ -23,6 +23,9 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 const code = (s: string) => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 const quote = (s: string) => s.split('\n').map((l) => `    ${l}`).join('\n');
 
+/** How many failing scenarios a clause shows in the summary (all are in conformance.json). */
+const SCENARIOS_PER_CLAUSE = 3;
+
 export function renderSummary(r: ConformanceReport): string {
   const out: string[] = [];
   const impl = r.implementation;
@@ -82,10 +85,10 @@ export function renderSummary(r: ConformanceReport): string {
   if (skipped.length > 0) {
     const why = new Map<string, number>();
     for (const s of skipped) {
-      const k = s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
+      const k = s.skip?.capabilities?.join(' + ') ?? s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
       why.set(k, (why.get(k) ?? 0) + 1);
     }
-    out.push(`## Skipped scenarios (${skipped.length}): not claimed`, '', '| capability not declared | scenarios |', '|---|---:|');
+    out.push(`## Skipped scenarios (${skipped.length}): not claimed`, '', '| would run with (capabilities or readings not declared) | scenarios |', '|---|---:|');
     for (const [k, n] of [...why.entries()].sort((a, b) => b[1] - a[1])) out.push(`| ${code(k)} | ${n} |`);
     out.push('');
   }
@@ -93,15 +96,17 @@ export function renderSummary(r: ConformanceReport): string {
   out.push('## Clauses per document', '', '| document | conforms | violated | errored | not claimed | not run | not testable |', '|---|---:|---:|---:|---:|---:|---:|');
   for (const d of r.documents) {
     const v = d.verdicts;
-    out.push(`| ${cell(d.title)} (${d.prefix}, ${cell(d.document)}) | ${v.conforms} | ${v.violated} | ${v.errored} | ${v['not-claimed']} | ${v['not-run']} | ${v['not-testable']} |`);
+    out.push(`| ${cell(d.title)} (${d.prefix}) | ${v.conforms} | ${v.violated} | ${v.errored} | ${v['not-claimed']} | ${v['not-run']} | ${v['not-testable']} |`);
   }
   out.push('', `Details: \`conformance.json\` (every clause and scenario), \`conformance.html\` (every step).`, '');
   return out.join('\n');
 }
 
 function clauseSection(c: ClauseEntry, byId: Map<string, ScenarioEntry>, title: string): string[] {
-  const out = [`### ${c.id}${c.expected ? ' (expected)' : ''}`, '', `*${title}* (${c.document}), ${c.section}, ${c.kind}: ${c.paraphrase}`, ''];
-  for (const ref of c.scenarios.filter((s) => s.outcome === 'failed')) {
+  const out = [`### ${c.id}${c.expected ? ' (expected)' : ''}`, '', `*${title}*, ${c.section}, ${c.kind}: ${c.paraphrase}`, ''];
+  const failed = c.scenarios.filter((s) => s.outcome === 'failed');
+  // Enough to act on; the rest are in conformance.json.
+  for (const ref of failed.slice(0, SCENARIOS_PER_CLAUSE)) {
     const s = byId.get(ref.id);
     if (!s) continue;
     out.push(`- ${code(s.id)} ${s.name} (${MATCH_WORDS[s.match]}${s.expectation ? `: ${s.expectation.reason}` : ''})`);
@@ -113,6 +118,7 @@ function clauseSection(c: ClauseEntry, byId: Map<string, ScenarioEntry>, title: 
       out.push('', quote(s.message), '');
     }
   }
+  if (failed.length > SCENARIOS_PER_CLAUSE) out.push(`- … and ${failed.length - SCENARIOS_PER_CLAUSE} more failing scenario(s) (conformance.json, report.html)`);
   out.push('');
   return out;
 }
