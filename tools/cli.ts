@@ -180,6 +180,15 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
   // Before anything runs: the selection and the expectations, every problem at once.
   const before = preflight(o, expect);
   if (before.length > 0) throw new UsageError(`nothing was run:\n${before.map((p) => `  - ${p}`).join('\n')}`);
+  // An implementation that cannot start is diagnosed once, here, instead of once per scenario.
+  if (o.command) {
+    const { renderSmoke, smoke } = require('./lib/smoke') as typeof import('./lib/smoke');
+    const result = await smoke({ command: o.command, cwd, timeoutMs: envMs('PMIX_CONFORMANCE_TIMEOUT_MS'), startTimeoutMs: envMs('PMIX_CONFORMANCE_START_TIMEOUT_MS') });
+    if (!result.ok) {
+      console.error(renderSmoke(o.command, result));
+      throw new UsageError('the harness does not work yet (above: what smoke found), so nothing was run');
+    }
+  }
   fs.mkdirSync(reports, { recursive: true });
   const ndjson = path.join(reports, 'conformance.ndjson');
   fs.rmSync(ndjson, { force: true }); // never judge a stale run

@@ -3,11 +3,12 @@
  * @without tags decide whether it can run against this implementation, and
  * say why when it cannot.
  */
-import { After, Before, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import { After, Before, BeforeAll, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
 import { readingTag } from '../../seam/readings';
 import { SCHEDULER_POLICIES } from './policies';
+import type { AdapterModule } from '../../seam/implementation';
 import { ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
@@ -26,6 +27,31 @@ function skip(world: ConformanceWorld, reason: string, capability: string, capab
   world.attach(JSON.stringify({ reason, capability, capabilities }), SKIP_MEDIA_TYPE);
   return 'skipped';
 }
+
+/**
+ * Before any scenario: the implementation can be loaded and describes
+ * itself. If not (a wrong module path, a command that does not start, a
+ * broken handshake), the run stops here with one diagnosis instead of the
+ * same failure once per scenario.
+ */
+BeforeAll({ timeout: 120_000 }, async function () {
+  const adapter = ConformanceWorld.adapterPath(this.parameters ?? {});
+  let mod: AdapterModule;
+  try {
+    mod = require(adapter) as AdapterModule;
+  } catch (e) {
+    throw new Error(`the adapter module ${adapter} cannot be loaded (PMIX_CONFORMANCE_ADAPTER or the adapter world parameter): ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (typeof mod.createImplementation !== 'function') throw new Error(`the adapter module ${adapter} exports no createImplementation()`);
+  const impl = mod.createImplementation();
+  try {
+    await impl.describe();
+  } catch (e) {
+    throw new Error(`the implementation cannot start, so no scenario was run: ${(e as Error).message}\n(diagnose a harness with: pmix-conformance smoke --command "<harness>")`);
+  } finally {
+    await impl.stop().catch(() => undefined);
+  }
+});
 
 Before(async function (this: ConformanceWorld, { pickle }) {
   const tags = pickle.tags.map((t) => t.name);

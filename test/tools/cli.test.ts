@@ -129,3 +129,22 @@ test('an expectations file is checked before the run, and every problem is repor
   assert.match(out, /nowhere\.feature:1: names no scenario/);
   assert.match(out, /nowhere\.feature:2: names no scenario/);
 });
+
+test('a harness command that cannot start is diagnosed once, and nothing is run', async () => {
+  const { code, out } = await cli(['run', '--area', 'routing', '--command', 'no-such-command-anywhere']);
+  assert.equal(code, 2);
+  assert.match(out, /FAIL start the process and shake hands/);
+  assert.match(out, /nothing was run/);
+  assert.ok(out.split('\n').length < 30, `${out.split('\n').length} lines`);
+});
+
+test('an adapter module that cannot be loaded stops the run at once, with one diagnosis (not one per scenario)', async () => {
+  const cucumber = path.join(root, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+  const r = await settled(promisify(execFile)(process.execPath, [cucumber, '--format', 'summary'], { cwd: root, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', PMIX_CONFORMANCE_ADAPTER: 'adapters/no-such-adapter' } }));
+  assert.ok('error' in r, 'the run must fail');
+  const e = r.error as { stdout: string; stderr: string; code: number };
+  const text = `${e.stdout}${e.stderr}`;
+  assert.notEqual(e.code, 0);
+  assert.match(text, /the adapter module .*no-such-adapter cannot be loaded/);
+  assert.ok(text.split('\n').length < 80, `${text.split('\n').length} lines of output`);
+});
