@@ -204,7 +204,8 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
     env.PMIX_CONFORMANCE_COMMAND = commandIn(o.command, cwd);
   }
   const tags = tagExpression(o);
-  const cucumber = path.join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+  // Wherever npm put it (hoisted above the package when installed as a dependency).
+  const cucumber = path.join(path.dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
   const args = [
     cucumber,
     ...['html:conformance.html', 'junit:conformance.junit.xml', 'message:conformance.ndjson'].flatMap((f) => {

@@ -148,3 +148,16 @@ test('an adapter module that cannot be loaded stops the run at once, with one di
   assert.match(text, /the adapter module .*no-such-adapter cannot be loaded/);
   assert.ok(text.split('\n').length < 80, `${text.split('\n').length} lines of output`);
 });
+
+test('on a fresh clone (no node_modules) the CLI says the one command to run instead of crashing', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-fresh-'));
+  fs.mkdirSync(path.join(clone, 'bin'));
+  fs.copyFileSync(path.join(root, 'bin', 'pmix-conformance.js'), path.join(clone, 'bin', 'pmix-conformance.js'));
+  const r = await settled(promisify(execFile)(process.execPath, [path.join(clone, 'bin', 'pmix-conformance.js'), '--help'], { cwd: clone, env: { ...process.env, NODE_PATH: '' } }));
+  assert.ok('error' in r);
+  const e = r.error as { stderr: string; code: number };
+  assert.equal(e.code, 2);
+  assert.match(e.stderr, /run `npm ci`/);
+});
