@@ -22,7 +22,7 @@
  */
 import * as path from 'node:path';
 import type { Implementation } from '../seam/implementation';
-import { Connection, type ConnectionOptions } from '../protocol/connection';
+import { Connection, processesStarted, type ConnectionOptions } from '../protocol/connection';
 import type { Args, Command, Result } from '../protocol/messages';
 import { shellWords } from '../protocol/shell-words';
 
@@ -111,6 +111,7 @@ export function createImplementation(options: SubprocessOptions = {}): Implement
     queryAllocation: (req) => call('query-allocation', req),
     observe: (req) => call('observe', req),
     inspect: () => call('inspect', {}),
+    processesStarted: () => processesStarted(),
     stop: async () => {
       if (stopped) return;
       stopped = true;

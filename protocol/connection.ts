@@ -60,6 +60,9 @@ export const MAX_LINE_CHARS = Number(process.env.PMIX_CONFORMANCE_MAX_LINE_BYTES
 const KILL_GRACE_MS = 1000;
 
 const live = new Set<Connection>();
+let opened = 0;
+/** How many implementation processes this runner has started so far (one per restart after a fault). */
+export const processesStarted = (): number => opened;
 let exitHookInstalled = false;
 function ensureExitHook(): void {
   if (exitHookInstalled) return;
@@ -104,6 +107,7 @@ export class Connection {
     this.label = options.argv.join(' ');
     // Its own process group, so that ending it ends whatever it forked too (detached: setsid).
     this.child = spawn(file, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    opened += 1;
     live.add(this);
     // The runner must be able to exit with an idle implementation still up: it sees EOF and exits too.
     this.child.unref();

@@ -59,6 +59,8 @@ export interface Implementation {
   inspect?(): Promise<Introspection>;
   /** Release everything; the instance is not used again. */
   stop(): Promise<void>;
+  /** Wire adapters: how many implementation processes they have started in this run (each fault costs a restart). */
+  processesStarted?(): number;
 }
 
 /**

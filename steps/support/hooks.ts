@@ -9,6 +9,7 @@ import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
 import { readingTag } from '../../seam/readings';
 import { SCHEDULER_POLICIES } from './policies';
 import type { AdapterModule } from '../../seam/implementation';
+import { ImplementationFault } from './failures';
 import { ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
@@ -102,6 +103,18 @@ Before(async function (this: ConformanceWorld, { pickle }) {
   return undefined;
 });
 
+// For the report: how many implementation processes the run has started so far (restarts after faults).
+const PROCESS_MEDIA_TYPE = 'application/vnd.pmix-conformance.processes+json';
+
 After(async function (this: ConformanceWorld) {
-  if (this.impl) await this.impl.stop().catch(() => undefined);
+  if (!this.impl) return;
+  try {
+    // A fault while stopping is reported (this scenario errors), never swallowed.
+    await this.impl.stop();
+  } catch (e) {
+    throw new ImplementationFault('stop', e instanceof Error ? e.message : String(e));
+  } finally {
+    const started = this.impl.processesStarted?.();
+    if (started !== undefined) this.attach(JSON.stringify({ processesStarted: started }), PROCESS_MEDIA_TYPE);
+  }
 });

@@ -73,6 +73,8 @@ export interface ConformanceReport {
     startedAt?: string;
     finishedAt?: string;
     durationMs?: number;
+    /** Wire adapters: implementation processes started (1 + restarts after faults). */
+    processesStarted?: number;
     cucumber?: string;
     runtime?: string;
     os?: string;
@@ -198,7 +200,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
       suiteVersion: o.suiteVersion,
       source: o.source,
       complete: run.complete,
-      ...pick(run, ['startedAt', 'finishedAt', 'durationMs']),
+      ...pick(run, ['startedAt', 'finishedAt', 'durationMs', 'processesStarted']),
       ...pick(run.tool, ['cucumber', 'runtime', 'os']),
     },
     expectations: { file: o.expectationsFile, implementation: o.expectations.implementation, entries: o.expectations.expected.length },

@@ -10,6 +10,7 @@ import { classifyScenario, parseFailure, type Classified, type FailureFields, ty
 /** Media types of the attachments steps/support/hooks.ts emits (repeated there: it cannot be imported here). */
 export const SKIP_MEDIA_TYPE = 'application/vnd.pmix-conformance.skip+json';
 export const IMPLEMENTATION_MEDIA_TYPE = 'application/vnd.pmix-conformance.implementation+json';
+export const PROCESS_MEDIA_TYPE = 'application/vnd.pmix-conformance.processes+json';
 
 export interface ImplementationInfo {
   name: string;
@@ -47,6 +48,8 @@ export interface RunInfo {
   durationMs?: number;
   /** Cucumber's own verdict (false as soon as any scenario did not pass). */
   cucumberSuccess?: boolean;
+  /** Wire adapters: implementation processes started during the run (1 + restarts after faults). */
+  processesStarted?: number;
   /** testRunFinished arrived: the run was not cut short. */
   complete: boolean;
   tool: { cucumber?: string; runtime?: string; os?: string };
@@ -113,6 +116,7 @@ export function parseRun(ndjson: string): RunInfo {
       const a = env.attachment;
       if (a.mediaType === IMPLEMENTATION_MEDIA_TYPE && !run.implementation) run.implementation = decode(a) as ImplementationInfo;
       else if (a.mediaType === SKIP_MEDIA_TYPE && a.testCaseStartedId) skips.set(a.testCaseStartedId, decode(a) as SkipReason);
+      else if (a.mediaType === PROCESS_MEDIA_TYPE) run.processesStarted = Math.max(run.processesStarted ?? 0, (decode(a) as { processesStarted: number }).processesStarted);
     } else if (env.testRunStarted) {
       runStart = env.testRunStarted.timestamp;
       run.startedAt = iso(runStart!);

@@ -37,6 +37,7 @@ export function renderSummary(r: ConformanceReport): string {
     `- declared capabilities: ${impl.capabilities.length ? impl.capabilities.map(code).join(', ') : 'none'}`,
     `- declared readings (features/INTERPRETATIONS.md): ${impl.readings && Object.keys(impl.readings).length ? Object.entries(impl.readings).map(([k, v]) => `${code(k)}=${code(v)}`).join(', ') : 'none: scenarios that hold under one reading only were skipped'}`,
     `- expectations: ${exp}`,
+    ...(r.run.processesStarted !== undefined ? [`- implementation processes started: ${r.run.processesStarted} (${r.run.processesStarted - 1} restart(s) after faults)`] : []),
     `- run: ${r.run.startedAt ?? '?'}${r.run.durationMs !== undefined ? `, ${(r.run.durationMs / 1000).toFixed(1)} s` : ''}${r.run.complete ? '' : ' (INTERRUPTED)'}; suite ${r.run.suiteVersion}, cucumber ${r.run.cucumber ?? '?'}, ${r.run.runtime ?? ''}`,
     '',
   );
