@@ -9,12 +9,13 @@ import type { AllocateRequest, AllocateResult, Info } from '../seam/messages';
 import { Directive, Inheritance, Key, Status } from '../seam/pmix';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
-import { cancel, enqueue, lend, reacquire, recordRequest } from './directives';
+import { enqueue, recordRequest } from './requests';
 import { departNode, startGrow, withShrink, type SizeChangeContext } from './elastic';
 import { returnNode, returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
 import { classify, indexAllocation, mayUse, mintAllocId, reqKey, unindexAllocation, type AllocationRec, type RequesterClass, type State } from './state';
 
+/** NEW, EXTEND and RELEASE (engine.ts sends REAQUIRE and CANCEL to directives.ts). */
 export function allocate(state: State, req: AllocateRequest): AllocateResult {
   try {
     const who = classify(state, req.requester);
@@ -26,10 +27,6 @@ export function allocate(state: State, req: AllocateRequest): AllocateResult {
         return extend(state, req, who);
       case Directive.PMIX_ALLOC_RELEASE:
         return release(state, req);
-      case Directive.PMIX_ALLOC_REAQUIRE:
-        return reacquire(state, req);
-      case Directive.PMIX_ALLOC_REQ_CANCEL:
-        return cancel(state, req);
       default:
         throw new Rejection(Status.PMIX_ERR_NOT_SUPPORTED, `directive ${req.directive} is not supported`);
     }
@@ -282,4 +279,18 @@ function liveNamespace(state: State, nspace: string): boolean {
   const job = state.jobs.get(nspace);
   if (job) return job.stage !== 'done';
   return state.tools.get(nspace)?.connected === true;
+}
+
+/** Lend: the nodes go back to the scheduler as on a release, but the allocation stays, to be reacquired. */
+export function lend(state: State, alloc: AllocationRec): void {
+  const nodes = [...alloc.nodes];
+  // The return path forgets the allocation; put it back, empty, marked lent.
+  returnToScheduler(state, alloc);
+  state.ended.delete(alloc.allocId);
+  alloc.nodes = new Set();
+  alloc.lent = nodes;
+  state.allocations.set(alloc.allocId, alloc);
+  state.bySessionId.set(alloc.sessionId, alloc.allocId);
+  if (alloc.reqKey !== undefined) state.byReqId.set(alloc.reqKey, alloc.allocId);
+  indexAllocation(state, alloc);
 }

@@ -5,22 +5,24 @@
  * to the host, the simulated scheduler's policy (EngineConfig.scheduler)
  * makes it, and a scenario can set it.
  */
-import type { AllocateRequest, AllocateResult, Info, ProcId, QueryAllocationRequest, QueryAllocationResult } from '../seam/messages';
+import type { AllocateRequest, AllocateResult, Info, QueryAllocationRequest, QueryAllocationResult } from '../seam/messages';
 import { Directive, Key, Status } from '../seam/pmix';
 import { allocateNew, commitGrant, extend, lookup, response } from './allocation';
+import { cancelled } from './requests';
 import * as attr from './attributes';
 import { Rejection } from './attributes';
-import { returnToScheduler } from './lifecycle';
 import { planGrant, Shortfall, type Grant } from './scheduler';
-import { classify, indexAllocation, mayUse, reqKey, type AllocationRec, type RequestRec, type State } from './state';
+import { classify, mayUse, reqKey, type State } from './state';
 
-export function recordRequest(state: State, requester: ProcId, reqId: string | undefined, allocId: string): void {
-  if (reqId !== undefined) setRequest(state, requester.nspace, reqId, { requester: { ...requester }, state: 'granted', allocId });
-}
-
-export function enqueue(state: State, req: AllocateRequest, reqId: string | undefined): void {
-  state.queue.push({ req: { ...req, info: req.info.map((i) => ({ ...i })) }, reqId });
-  if (reqId !== undefined) setRequest(state, req.requester.nspace, reqId, { requester: { ...req.requester }, state: 'pending' });
+/** PMIX_ALLOC_REAQUIRE and PMIX_ALLOC_REQ_CANCEL, from a live requester; a refusal has no effect. */
+export function directive(state: State, req: AllocateRequest): AllocateResult {
+  try {
+    if (!classify(state, req.requester)) throw new Rejection(Status.PMIX_ERR_UNREACH, `requester ${req.requester.nspace}:${req.requester.rank} is not a live process`);
+    return req.directive === Directive.PMIX_ALLOC_REAQUIRE ? reacquire(state, req) : cancel(state, req);
+  } catch (e) {
+    if (e instanceof Rejection) return { status: e.status, info: [] };
+    throw e;
+  }
 }
 
 /** The scheduler works through its queue in arrival order; what it still cannot grant stays queued. */
@@ -72,20 +74,6 @@ export function cancel(state: State, req: AllocateRequest): AllocateResult {
   return { status: Status.PMIX_SUCCESS, info: [{ key: Key.PMIX_ALLOC_REQ_ID, value: name }] };
 }
 
-/** Lend: the nodes go back to the scheduler as on a release, but the allocation stays, to be reacquired. */
-export function lend(state: State, alloc: AllocationRec): void {
-  const nodes = [...alloc.nodes];
-  // The return path forgets the allocation; put it back, empty, marked lent.
-  returnToScheduler(state, alloc);
-  state.ended.delete(alloc.allocId);
-  alloc.nodes = new Set();
-  alloc.lent = nodes;
-  state.allocations.set(alloc.allocId, alloc);
-  state.bySessionId.set(alloc.sessionId, alloc.allocId);
-  if (alloc.reqKey !== undefined) state.byReqId.set(alloc.reqKey, alloc.allocId);
-  indexAllocation(state, alloc);
-}
-
 /**
  * PMIX_ALLOC_REAQUIRE: take back what was lent. The scheduler's policy says
  * whether it must be the very same nodes or any free nodes of that number.
@@ -132,12 +120,3 @@ function allocationState(state: State, allocId: string): Pick<QueryAllocationRes
   return { state: alloc.lent ? 'lent' : 'granted', allocId };
 }
 
-function cancelled(state: State, q: { req: AllocateRequest; reqId?: string }): void {
-  setRequest(state, q.req.requester.nspace, q.reqId!, { requester: q.req.requester, state: 'cancelled' });
-}
-
-function setRequest(state: State, nspace: string, reqId: string, rec: RequestRec): void {
-  const key = reqKey(nspace, reqId);
-  state.requests.set(key, rec);
-  state.latestRequest.set(reqId, key);
-}

@@ -22,9 +22,9 @@ import type {
   SpawnRequest,
   SpawnResult,
 } from '../seam/messages';
-import { Status } from '../seam/pmix';
+import { Directive, Status } from '../seam/pmix';
 import { allocate } from './allocation';
-import { grantQueued, query } from './directives';
+import { directive, grantQueued, query } from './directives';
 import { advanceJob, daemonEvent, elasticView, startGrow } from './elastic';
 import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
 import { spawn } from './spawn';
@@ -58,7 +58,8 @@ export class Engine {
   allocate(req: AllocateRequest): AllocateResult {
     if (this.state.tornDown) return { ...GONE, info: [] };
     const campaignsBefore = this.state.elastic.nextCampaign;
-    const result = allocate(this.state, req);
+    const toDirectives = req.directive === Directive.PMIX_ALLOC_REAQUIRE || req.directive === Directive.PMIX_ALLOC_REQ_CANCEL;
+    const result = toDirectives ? directive(this.state, req) : allocate(this.state, req);
     // The spec says only that the response to a request that starts a size
     // change confirms its acceptance; a variant confirms it with another
     // accepted status.
