@@ -10,7 +10,7 @@
 import type { Ack, AdvanceJobRequest, DaemonEvent, ElasticView, Info, ProcId } from '../seam/messages';
 import { Key, Status } from '../seam/pmix';
 import { finishJob, killProcsOn } from './lifecycle';
-import { holdsNoSlot, map } from './spawn';
+import { holdsNoSlot, map } from './mapping';
 import { classify, emit, fence, shrinkInProgress, usable, type CampaignRec, type JobRec, type State } from './state';
 
 /** The resource components every completed shrink is offered to, in order, before its completion event. */
