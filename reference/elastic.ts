@@ -9,7 +9,6 @@
  */
 import type { Ack, AdvanceJobRequest, DaemonEvent, ElasticView, Info, ProcId } from '../seam/messages';
 import { Key, Status } from '../seam/pmix';
-import { finishJob, killProcsOn } from './lifecycle';
 import { holdsNoSlot, map } from './mapping';
 import { classify, emit, fence, shrinkInProgress, usable, type CampaignRec, type JobRec, type State } from './state';
 
@@ -67,7 +66,7 @@ function failGrow(state: State, camp: CampaignRec, cause: number): void {
     // Which parked jobs a failed grow aborts is a reading (variant growFailureAborts).
     if (!job.parkedFor.has(camp.id) && state.variant.growFailureAborts !== 'all-parked-at-map') continue;
     state.elastic.parkedAtMap = state.elastic.parkedAtMap.filter((x) => x !== ns);
-    finishJob(state, job, 'NEVER_LAUNCHED');
+    state.lifecycle.finishJob(state, job, 'NEVER_LAUNCHED');
   }
   notify(state, camp, Status.PMIX_ERR_DVM_MOD, cause);
 }
@@ -176,7 +175,7 @@ function completeShrink(state: State, camp: CampaignRec): void {
 /** The node leaves the DVM: processes still running there end, its daemon is gone. */
 function leaveDvm(state: State, name: string): void {
   const node = state.nodes.get(name)!;
-  killProcsOn(state, name);
+  state.lifecycle.killProcsOn(state, name);
   state.defaultPool.delete(name);
   node.inDvm = false;
   node.daemon = null;
@@ -277,7 +276,7 @@ export function advanceJob(state: State, req: AdvanceJobRequest): Ack {
 function place(state: State, job: JobRec): boolean {
   const placement = map(state, job.apps, job.targets, false);
   if (!placement) {
-    finishJob(state, job, 'FAILED_TO_MAP');
+    state.lifecycle.finishJob(state, job, 'FAILED_TO_MAP');
     return false;
   }
   job.procs = placement.map((p) => ({ rank: p.rank, node: p.node, running: false, tool: holdsNoSlot(state, job.apps[p.app]) }));
@@ -354,7 +353,7 @@ export function drainAtTeardown(state: State): void {
     else if (state.variant.teardownPendingShrink === 'dvm-mod') notify(state, camp, Status.PMIX_ERR_DVM_MOD, Status.PMIX_ERR_UNREACH);
     else notify(state, camp, Status.PMIX_SUCCESS);
   }
-  for (const ns of [...state.elastic.parkedAtMap, ...state.elastic.parkedAtLaunch]) finishJob(state, state.jobs.get(ns)!, 'NEVER_LAUNCHED');
+  for (const ns of [...state.elastic.parkedAtMap, ...state.elastic.parkedAtLaunch]) state.lifecycle.finishJob(state, state.jobs.get(ns)!, 'NEVER_LAUNCHED');
   state.elastic.parkedAtMap = [];
   state.elastic.parkedAtLaunch = [];
 }

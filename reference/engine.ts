@@ -26,7 +26,7 @@ import { Directive, Status } from '../seam/pmix';
 import { allocate } from './allocation';
 import { directive, grantQueued, query } from './directives';
 import { advanceJob, daemonEvent, elasticView, startGrow } from './elastic';
-import { disconnectTool, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
+import { disconnectTool, finishJob, killProcsOn, reclaim, teardown, terminateJob, timeoutWarning } from './lifecycle';
 import { spawn } from './spawn';
 import { createState, mintNspace, type EngineConfig, type State } from './state';
 import type { EngineVariant } from './variant';
@@ -37,7 +37,7 @@ export class Engine {
   private readonly state: State;
 
   constructor(config: EngineConfig, variant: EngineVariant = {}) {
-    this.state = createState(config, variant);
+    this.state = createState(config, { finishJob, killProcsOn }, variant);
   }
 
   get schedulerProc(): ProcId {

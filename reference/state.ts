@@ -144,8 +144,21 @@ export interface EngineConfig {
   scheduler?: SchedulerPolicy;
 }
 
+/**
+ * What the elastic machinery needs of the lifecycle (a job that never
+ * launches ends; a node that leaves takes its processes with it), handed to
+ * it by the engine. Job ends and size changes call each other (an owner's end
+ * can shrink the DVM; a shrink's departing node ends jobs): passing these in
+ * keeps the modules' imports one-way (lifecycle.ts -> elastic.ts).
+ */
+export interface LifecycleHooks {
+  finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED' | 'NEVER_LAUNCHED' | 'FAILED_TO_MAP'): void;
+  killProcsOn(state: State, node: string): void;
+}
+
 export interface State {
   readonly config: EngineConfig;
+  readonly lifecycle: LifecycleHooks;
   /** The freedoms this engine takes where the specification leaves a choice (reference/variant.ts); {} is the default engine. */
   readonly variant: EngineVariant;
   readonly supports: (key: OptionalKeyName) => boolean;
@@ -183,12 +196,13 @@ export interface State {
   tornDown: boolean;
 }
 
-export function createState(given: EngineConfig, variant: EngineVariant = {}): State {
+export function createState(given: EngineConfig, lifecycle: LifecycleHooks, variant: EngineVariant = {}): State {
   // A copy: the engine must not see later changes to the caller's object (over the wire it could not).
   const config: EngineConfig = structuredClone(given);
   const missing = new Set(config.withoutKeys);
   const state: State = {
     config,
+    lifecycle,
     variant,
     supports: (key) => !missing.has(key),
     schedulerNspace: 'scheduler',

@@ -51,3 +51,17 @@ test('the reference engine reads no clock, no randomness and does no I/O', () =>
     }
   }
 });
+
+test('the reference engine has no import cycle: each module reads top-down', () => {
+  const graph = new Map<string, string[]>();
+  for (const file of sources('reference')) graph.set(file.replace(/\.ts$/, ''), imports(file).filter((s) => s.startsWith('reference')));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (node: string, path: string[]): void => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'visiting') assert.fail(`import cycle: ${[...path.slice(path.indexOf(node)), node].join(' -> ')}`);
+    state.set(node, 'visiting');
+    for (const next of graph.get(node) ?? []) visit(next, [...path, node]);
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) visit(node, []);
+});
