@@ -7,7 +7,7 @@
  * skipped scenarios grouped by what would unlock them. Cucumber's own HTML
  * (conformance.html) stays as the step-by-step drill-down.
  */
-import type { ClauseEntry, ConformanceReport, ScenarioEntry } from './report';
+import { skippedGroups, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -90,15 +90,10 @@ export function renderHtml(r: ConformanceReport, links: { cucumberHtml?: string 
   }
   out.push('</table></section>');
 
-  const skipped = r.scenarios.filter((s) => s.outcome === 'skipped');
-  if (skipped.length > 0) {
-    const groups = new Map<string, number>();
-    for (const s of skipped) {
-      const k = s.skip?.capabilities?.join(' + ') ?? s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
-      groups.set(k, (groups.get(k) ?? 0) + 1);
-    }
-    out.push(`<section id="skipped"><h2>Skipped (${skipped.length}): would run with</h2><table>`);
-    for (const [k, n] of [...groups].sort((a, b) => b[1] - a[1])) out.push(`<tr><td>${k.split(' + ').map((c) => `<code>${esc(c)}</code>`).join(' + ')}</td><td>${n}</td></tr>`);
+  const skipped = skippedGroups(r);
+  if (skipped.total > 0) {
+    out.push(`<section id="skipped"><h2>Skipped (${skipped.total}): would run with</h2><table>`);
+    for (const [k, n] of skipped.groups) out.push(`<tr><td>${k.split(' + ').map((c) => `<code>${esc(c)}</code>`).join(' + ')}</td><td>${n}</td></tr>`);
     out.push('</table></section>');
   }
 

@@ -241,3 +241,14 @@ function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pic
   for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
+
+/** Skipped scenarios grouped by what would unlock them (every capability or reading they lack), most common first. */
+export function skippedGroups(r: ConformanceReport): { total: number; groups: [string, number][] } {
+  const skipped = r.scenarios.filter((s) => s.outcome === 'skipped');
+  const groups = new Map<string, number>();
+  for (const s of skipped) {
+    const k = s.skip?.capabilities?.join(' + ') ?? s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
+    groups.set(k, (groups.get(k) ?? 0) + 1);
+  }
+  return { total: skipped.length, groups: [...groups].sort((a, b) => b[1] - a[1]) };
+}

@@ -4,7 +4,7 @@
  * area, then each failing clause with its paraphrase and what was observed.
  */
 import type { Match } from './expectations';
-import type { ClauseEntry, ConformanceReport, ScenarioEntry } from './report';
+import { skippedGroups, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
 
 const MATCH_WORDS: Record<Match, string> = {
   'as-expected': 'as expected',
@@ -82,15 +82,10 @@ export function renderSummary(r: ConformanceReport): string {
     }
   }
 
-  const skipped = r.scenarios.filter((s) => s.outcome === 'skipped');
-  if (skipped.length > 0) {
-    const why = new Map<string, number>();
-    for (const s of skipped) {
-      const k = s.skip?.capabilities?.join(' + ') ?? s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
-      why.set(k, (why.get(k) ?? 0) + 1);
-    }
-    out.push(`## Skipped scenarios (${skipped.length}): not claimed`, '', '| would run with (capabilities or readings not declared) | scenarios |', '|---|---:|');
-    for (const [k, n] of [...why.entries()].sort((a, b) => b[1] - a[1])) out.push(`| ${code(k)} | ${n} |`);
+  const skipped = skippedGroups(r);
+  if (skipped.total > 0) {
+    out.push(`## Skipped scenarios (${skipped.total}): not claimed`, '', '| would run with (capabilities or readings not declared) | scenarios |', '|---|---:|');
+    for (const [k, n] of skipped.groups) out.push(`| ${code(k)} | ${n} |`);
     out.push('');
   }
 
