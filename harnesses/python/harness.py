@@ -174,6 +174,8 @@ class Allocation:
     owners: set[str]  # the authorisation set: who may spawn into / extend / release it
     shared: bool  # PMIX_ALLOC_SHARE=true: its nodes are in the default session
     req_id: Optional[str] = None
+    # (requester namespace, PMIX_ALLOC_REQ_ID): a request id is the requester's own (IP-REQ-ID-SCOPE)
+    req_key: Optional[tuple[str, str]] = None
     nodes: list[str] = field(default_factory=list)
 
 
@@ -270,7 +272,7 @@ class Dvm:
         self.tools: dict[str, bool] = {}  # nspace -> still connected
         self.jobs: dict[str, Job] = {}  # in launch order
         self.allocations: dict[str, Allocation] = {}  # live allocations only
-        self.by_req_id: dict[str, str] = {}  # PMIX_ALLOC_REQ_ID -> allocation id
+        self.by_req_id: dict[tuple[str, str], str] = {}  # (requester nspace, PMIX_ALLOC_REQ_ID) -> allocation id
         self.by_session_id: dict[int, str] = {}  # PMIX_SESSION_ID -> allocation id
         self.counters = {"tool": 0, "job": 0, "alloc": 0}
 
@@ -372,10 +374,12 @@ class Dvm:
         #    one exists; any other value must be refused, not ignored.
         self._check_inheritance(attrs)
 
-        # 3. The request id must not be ambiguous for a later EXTEND / spawn.
+        # 3. The request id must not be ambiguous for a later EXTEND / spawn
+        #    by the same requester (another requester's ids are its own).
         req_id = attrs.string(PMIX_ALLOC_REQ_ID)
-        if req_id is not None and req_id in self.by_req_id:
-            raise Rejected(PMIX_ERR_BAD_PARAM, f"PMIX_ALLOC_REQ_ID {req_id!r} already names a live allocation")
+        req_key = (caller.nspace, req_id) if req_id is not None else None
+        if req_key is not None and req_key in self.by_req_id:
+            raise Rejected(PMIX_ERR_BAD_PARAM, f"PMIX_ALLOC_REQ_ID {req_id!r} already names one of this requester's live allocations")
 
         # 4. Ask the scheduler for nodes (nothing is taken yet).
         granted = self._pick_nodes(attrs, allow_none=False)
@@ -383,10 +387,10 @@ class Dvm:
         # 5. Commit: the allocation, its session, its nodes.
         alloc_id = self._mint("alloc")
         session_id = self.counters["alloc"]  # session ids 1, 2, ...; 0 is the default session
-        alloc = Allocation(alloc_id, session_id, owner=owner, owners={owner}, shared=shared, req_id=req_id)
+        alloc = Allocation(alloc_id, session_id, owner=owner, owners={owner}, shared=shared, req_id=req_id, req_key=req_key)
         self.allocations[alloc_id] = alloc
-        if req_id is not None:
-            self.by_req_id[req_id] = alloc_id
+        if req_key is not None:
+            self.by_req_id[req_key] = alloc_id
         if not shared:
             self.by_session_id[session_id] = alloc_id
         self._grant(alloc, granted)
@@ -400,7 +404,7 @@ class Dvm:
         # BAD_PARAM / NOT_FOUND / NO_PERMISSIONS, in that order. A tool's
         # PMIX_ALLOC_TARGET confers no authority (IP-EXTEND-OWNER), and
         # PMIX_ALLOC_SHARE changes nothing on an EXTEND (IP-EXTEND-SHARE).
-        alloc = self._named_allocation(attrs)
+        alloc = self._named_allocation(caller, attrs)
         if not self.may_use(caller, alloc):
             raise Rejected(PMIX_ERR_NO_PERMISSIONS, f"{caller.nspace} does not own {alloc.alloc_id}")
         self._check_inheritance(attrs)
@@ -413,7 +417,7 @@ class Dvm:
     def _alloc_release(self, caller: Caller, attrs: Attrs) -> list[dict]:
         # The same three checks as EXTEND (IP-RELEASE-ERRORS).
         # PMIX_ALLOC_INHERITANCE on a RELEASE is ignored.
-        alloc = self._named_allocation(attrs)
+        alloc = self._named_allocation(caller, attrs)
         if not self.may_use(caller, alloc):
             raise Rejected(PMIX_ERR_NO_PERMISSIONS, f"{caller.nspace} does not own {alloc.alloc_id}")
         if attrs.has(PMIX_ALLOC_TIME):
@@ -428,18 +432,18 @@ class Dvm:
         log(f"RELEASE {alloc.alloc_id}")
         return info
 
-    def _named_allocation(self, attrs: Attrs) -> Allocation:
+    def _named_allocation(self, caller: Caller, attrs: Attrs) -> Allocation:
         """The allocation an EXTEND / RELEASE names: PMIX_ALLOC_ID first, then
-        PMIX_ALLOC_REQ_ID when the former is absent or resolves to nothing
-        (IP-EXTEND-TWO-NAMES)."""
+        the caller's own PMIX_ALLOC_REQ_ID when the former is absent or resolves
+        to nothing (IP-EXTEND-TWO-NAMES, IP-REQ-ID-SCOPE)."""
         alloc_id = attrs.string(PMIX_ALLOC_ID)
         req_id = attrs.string(PMIX_ALLOC_REQ_ID)
         if alloc_id is None and req_id is None:
             raise Rejected(PMIX_ERR_BAD_PARAM, "neither PMIX_ALLOC_ID nor PMIX_ALLOC_REQ_ID")
         if alloc_id is not None and alloc_id in self.allocations:
             return self.allocations[alloc_id]
-        if req_id is not None and req_id in self.by_req_id:
-            return self.allocations[self.by_req_id[req_id]]
+        if req_id is not None and (caller.nspace, req_id) in self.by_req_id:
+            return self.allocations[self.by_req_id[(caller.nspace, req_id)]]
         raise Rejected(PMIX_ERR_NOT_FOUND, f"no allocation {alloc_id or req_id!r}")
 
     def _check_inheritance(self, attrs: Attrs) -> None:
@@ -531,8 +535,8 @@ class Dvm:
         is killed."""
         del self.allocations[alloc.alloc_id]
         self.by_session_id.pop(alloc.session_id, None)
-        if alloc.req_id is not None and self.by_req_id.get(alloc.req_id) == alloc.alloc_id:
-            del self.by_req_id[alloc.req_id]
+        if alloc.req_key is not None and self.by_req_id.get(alloc.req_key) == alloc.alloc_id:
+            del self.by_req_id[alloc.req_key]
         for name in alloc.nodes:
             node = self.nodes[name]
             node.allocation = None
@@ -612,10 +616,10 @@ class Dvm:
         elif attrs.has(PMIX_ALLOC_ID):
             sessions = [self._target_entry(caller, attrs.string(PMIX_ALLOC_ID))]
         elif attrs.has(PMIX_ALLOC_REQ_ID):
-            req_id = attrs.string(PMIX_ALLOC_REQ_ID)
-            if req_id not in self.by_req_id:
-                raise Rejected(PMIX_ERR_NOT_FOUND, f"no allocation request {req_id!r}")
-            sessions = [self._target_entry(caller, self.by_req_id[req_id])]
+            req_key = (caller.nspace, attrs.string(PMIX_ALLOC_REQ_ID))
+            if req_key not in self.by_req_id:
+                raise Rejected(PMIX_ERR_NOT_FOUND, f"no allocation request {req_key[1]!r} of {caller.nspace}")
+            sessions = [self._target_entry(caller, self.by_req_id[req_key])]
         elif caller.kind == "app":
             # The parent's primary session, while it exists; having been spawned
             # into it, the child becomes an owner of it (IP-PARENT-SESSION).
