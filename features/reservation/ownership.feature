@@ -152,6 +152,26 @@ Feature: Who owns a reservation
       When job "B" terminates
       Then node "s2" is not in the DVM
 
+    # The owning namespace is fixed for the reservation's lifetime: a
+    # co-owner that extends the reservation adds nodes to it, but does not
+    # become the namespace whose termination drives the disposition.
+    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_INHERITANCE
+    Scenario: A co-owner's EXTEND does not take over the owning namespace
+      Given job "B" holds allocation "R2" of node "s2" with:
+        | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
+      When job "B" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation R2 |
+      Then the request succeeds
+      When job "C" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s3"          |
+      Then the request succeeds
+      And nodes "s2,s3" are reserved to allocation "R2"
+      When job "C" terminates
+      Then nodes "s2,s3" are reserved to allocation "R2"
+      When job "B" terminates
+      Then nodes "s2,s3" are not in the DVM
+
   Rule: Ownership is not transitive
 
     @clause:NR.own.not-transitive @needs:PMIX_SPAWN_TARGET
