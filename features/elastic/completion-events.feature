@@ -209,6 +209,25 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R |
         | PMIX_ALLOC_REQ_ID | "more"       |
 
+    # The other reading of "the original request" (IP-READING-COMPLETION-REQ-ID):
+    # the request that created the allocation.
+    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=creation
+    Scenario: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID of the request that created it
+      Given tool "T" holds allocation "R" of node "s1" with:
+        | PMIX_ALLOC_REQ_ID | "create" |
+      And the daemon on node "s1" has joined the DVM
+      When tool "T" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s2"         |
+        | PMIX_ALLOC_REQ_ID    | "more"       |
+      Then the request succeeds
+      When the daemon on node "s2" reports in
+      And the head node distributes the wireup
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY
+      And the completion event carries:
+        | PMIX_ALLOC_ID     | allocation R |
+        | PMIX_ALLOC_REQ_ID | "create"     |
+
     @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release by node list that names no allocation gets an event carrying the allocation the nodes came from
       Given tool "T" holds allocation "R" of nodes "s1,s2"
