@@ -134,8 +134,8 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     And job "A" rank 1 receives no event
     And job "B" receives no event
 
-  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-control @reading:warning-request-id=creation
-  Scenario Outline: After another owner extends the allocation, the warning goes to that latest requester and still carries the creation's request id (<extender> extended)
+  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-control
+  Scenario Outline: After another owner extends the allocation, the warning goes to that latest requester and carries <which> request id (<extender> extended)
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID       | "first" |
       | PMIX_ALLOC_WARN_TIMEOUT | 300     |
@@ -154,16 +154,24 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     And <bystander> receives no event
     And the warning carries:
       | PMIX_ALLOC_ID       | allocation R |
-      | PMIX_ALLOC_REQ_ID   | "first"      |
+      | PMIX_ALLOC_REQ_ID   | <req id>     |
       | PMIX_TIME_REMAINING | 120          |
 
     # The EXTEND names R by its PMIX_ALLOC_ID and carries a request id of its
     # own, which names nothing; R is the reservation extended
     # (IP-EXTEND-TWO-NAMES). Job C owns R because it was spawned into it.
-    Examples:
-      | extender       | bystander      |
-      | job "A" rank 1 | job "C"        |
-      | job "C"        | job "A" rank 1 |
+    # Which request id the warning carries is a reading (IP-READING-WARNING-REQ-ID).
+    @reading:warning-request-id=creation
+    Examples: the creating request's id
+      | extender       | bystander      | which          | req id  |
+      | job "A" rank 1 | job "C"        | the creation's | "first" |
+      | job "C"        | job "A" rank 1 | the creation's | "first" |
+
+    @reading:warning-request-id=latest
+    Examples: the latest request's id
+      | extender       | bystander      | which         | req id   |
+      | job "A" rank 1 | job "C"        | the latest    | "second" |
+      | job "C"        | job "A" rank 1 | the latest    | "second" |
 
   @clause:NR.warn.directed @clause:NR.reject.alloc-no-effect @clause:NR.error.extend-not-owner @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-RECIPIENT @needs:scheduler-control
   Scenario: A refused PMIX_ALLOC_EXTEND does not make its requester the recipient of the warning
