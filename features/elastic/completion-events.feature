@@ -347,6 +347,23 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | trigger            |
         | job "A" terminates |
 
+    # The other reading (IP-READING-RECLAIM-REQUESTER): the scheduler asked for
+    # the shrink, so it, and only it, gets the one completion event.
+    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler
+    Scenario: A reclaim's shrink, requested by the scheduler, parks jobs like any shrink and tells the scheduler once
+      Given job "A" holds allocation "R" of node "s1" with:
+        | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
+      And the daemon on node "s1" has joined the DVM
+      When the scheduler reclaims allocation "R"
+      Then node "s1" is leaving the DVM
+      When tool "T" submits job "C" with 1 process
+      Then job "C" is parked
+      When the daemon on node "s1" exits
+      Then node "s1" is not in the DVM
+      And job "C" has launched 1 process
+      And the scheduler receives exactly one PMIX_DVM_IS_READY
+      And no process but the scheduler receives a completion event
+
     @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester
       Given tool "T" holds allocation "R" of nodes "s1,s2"
