@@ -158,6 +158,25 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
       And tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
 
+    # The other reading (IP-READING-TEARDOWN-PENDING-SHRINK): the pending shrink was not carried out.
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=dvm-mod
+    Scenario: The DVM is torn down with a grow and a shrink pending: both requesters get PMIX_ERR_DVM_MOD, and no job is left parked
+      Given tool "U" is connected
+      And tool "T" holds allocation "R" of node "s1"
+      And the daemon on node "s1" has joined the DVM
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID     | allocation R |
+        | PMIX_ALLOC_REQ_ID | "shrink"     |
+      And tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
+        | PMIX_ALLOC_NODE_LIST | "s2"   |
+        | PMIX_ALLOC_REQ_ID    | "grow" |
+      And tool "U" submits job "C" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation G |
+      And the DVM is torn down
+      Then job "C" was never launched
+      And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
+      And tool "T" receives exactly one PMIX_ERR_DVM_MOD for request "shrink"
+
   Rule: Exactly one event per accepted resizing request, whoever's session its nodes joined
 
     @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.event.ready-alloc-id @clause:ED.conformance.8 @needs:daemon-control @needs:PMIX_ALLOC_SHARE @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
