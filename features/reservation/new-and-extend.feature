@@ -385,3 +385,12 @@ Feature: New reservations and extending an existing one
       | requester |
       | job "B"   |
       | tool "T"  |
+
+  # Found by mutation testing: no scenario named, in a new request's node
+  # list, a node already reserved to another reservation.
+  @clause:NR.def.reservation-withheld
+  Scenario: A PMIX_ALLOC_NEW naming a node reserved to another reservation does not take it
+    Given job "A" holds allocation "RA" of node "s1"
+    When job "B" requests PMIX_ALLOC_NEW with:
+      | PMIX_ALLOC_NODE_LIST | "s1" |
+    Then node "s1" is reserved to allocation "RA"
