@@ -1,0 +1,174 @@
+/*
+ * tool_agent: a PMIx tool driven by the PRRTE bridge over stdin/stdout.
+ *
+ * Why a separate program: the suite's "tools" are real PMIx tools connected
+ * to a live DVM, so every status the suite grades is one libpmix returned.
+ *
+ * Input: one command per line, fields separated by TAB (values never contain
+ * TAB or newline; the bridge refuses such values before sending them):
+ *   alloc  <directive> [<key> <type> <value>]...
+ *   spawn  <napps> [<cmd> <np> <hosts-or-"-">]... [<key> <type> <value>]...
+ *   ptable <nspace>            PMIx_Query_info(PMIX_QUERY_PROC_TABLE)
+ *   qalloc [<key> <type> <value>]...   PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS)
+ *   fin                         PMIx_tool_finalize, then exit
+ * <type>: s string, b bool, u8, u32, u64, i32, a (string array, items
+ * separated by 0x1f); a leading 'R' marks PMIX_INFO_REQD.
+ *
+ * Output: one JSON object per line ({"t":"ready"|"result"|"event"|"error"}).
+ * Events are printed from libpmix's thread, results from the main thread:
+ * a mutex keeps lines whole.
+ */
+#include <pmix_tool.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+#include "agent_common.h"
+
+static pmix_proc_t me;
+
+static void evhandler(size_t id, pmix_status_t status, const pmix_proc_t *source,
+                      pmix_info_t info[], size_t ninfo, pmix_info_t results[], size_t nresults,
+                      pmix_event_notification_cbfunc_fn_t cbfunc, void *cbdata)
+{
+    (void) id; (void) results; (void) nresults;
+    agent_lock();
+    printf("{\"t\":\"event\",\"code\":%d,\"source\":", (int) status);
+    agent_print_proc(source);
+    printf(",\"info\":");
+    agent_print_infos(info, ninfo);
+    printf("}\n");
+    fflush(stdout);
+    agent_unlock();
+    if (NULL != cbfunc) {
+        cbfunc(PMIX_EVENT_ACTION_COMPLETE, NULL, 0, NULL, NULL, cbdata);
+    }
+}
+
+static void regcb(pmix_status_t status, size_t ref, void *cbdata)
+{
+    (void) ref;
+    volatile int *done = (volatile int *) cbdata;
+    *done = (PMIX_SUCCESS == status) ? 1 : -1;
+}
+
+static void do_alloc(char **f, int nf)
+{
+    if (nf < 2) { agent_error("alloc: missing directive"); return; }
+    pmix_alloc_directive_t dir = (pmix_alloc_directive_t) atoi(f[1]);
+    pmix_info_t *info = NULL; size_t ninfo = 0;
+    if (0 != agent_parse_infos(f + 2, nf - 2, &info, &ninfo)) { agent_error("alloc: bad info"); return; }
+    pmix_info_t *res = NULL; size_t nres = 0;
+    pmix_status_t rc = PMIx_Allocation_request(dir, info, ninfo, &res, &nres);
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"alloc\",\"status\":%d,\"info\":", (int) rc);
+    agent_print_infos(res, nres);
+    printf("}\n"); fflush(stdout);
+    agent_unlock();
+    if (NULL != info) PMIX_INFO_FREE(info, ninfo);
+    if (NULL != res) PMIX_INFO_FREE(res, nres);
+}
+
+static void do_spawn(char **f, int nf)
+{
+    if (nf < 2) { agent_error("spawn: missing napps"); return; }
+    int napps = atoi(f[1]);
+    if (napps < 1 || nf < 2 + 3 * napps) { agent_error("spawn: bad app list"); return; }
+    pmix_app_t *apps;
+    PMIX_APP_CREATE(apps, napps);
+    for (int i = 0; i < napps; i++) {
+        char **a = f + 2 + 3 * i;
+        /* the bridge runs every process as: /bin/sh -c '<wait for release file>' */
+        apps[i].cmd = strdup("/bin/sh");
+        apps[i].argv = (char **) calloc(4, sizeof(char *));
+        apps[i].argv[0] = strdup("sh");
+        apps[i].argv[1] = strdup("-c");
+        apps[i].argv[2] = strdup(a[0]);
+        apps[i].maxprocs = atoi(a[1]);
+        if (0 != strcmp(a[2], "-")) {
+            PMIX_INFO_CREATE(apps[i].info, 1);
+            apps[i].ninfo = 1;
+            PMIX_INFO_LOAD(&apps[i].info[0], PMIX_HOST, a[2], PMIX_STRING);
+        }
+    }
+    pmix_info_t *info = NULL; size_t ninfo = 0;
+    if (0 != agent_parse_infos(f + 2 + 3 * napps, nf - 2 - 3 * napps, &info, &ninfo)) {
+        agent_error("spawn: bad info"); PMIX_APP_FREE(apps, napps); return;
+    }
+    char nspace[PMIX_MAX_NSLEN + 1] = {0};
+    pmix_status_t rc = PMIx_Spawn(info, ninfo, apps, napps, nspace);
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"spawn\",\"status\":%d,\"nspace\":", (int) rc);
+    agent_print_str(nspace);
+    printf("}\n"); fflush(stdout);
+    agent_unlock();
+    if (NULL != info) PMIX_INFO_FREE(info, ninfo);
+    PMIX_APP_FREE(apps, napps);
+}
+
+static void do_query(const char *key, char **f, int nf, const char *op)
+{
+    pmix_query_t *q;
+    PMIX_QUERY_CREATE(q, 1);
+    q->keys = (char **) calloc(2, sizeof(char *));
+    q->keys[0] = strdup(key);
+    if (0 != agent_parse_infos(f, nf, &q->qualifiers, &q->nqual)) {
+        agent_error("query: bad qualifiers"); PMIX_QUERY_FREE(q, 1); return;
+    }
+    pmix_info_t *res = NULL; size_t nres = 0;
+    pmix_status_t rc = PMIx_Query_info(q, 1, &res, &nres);
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"%s\",\"status\":%d,\"info\":", op, (int) rc);
+    agent_print_infos(res, nres);
+    printf(",\"procs\":");
+    agent_print_proc_table(res, nres);
+    printf("}\n"); fflush(stdout);
+    agent_unlock();
+    if (NULL != res) PMIX_INFO_FREE(res, nres);
+    PMIX_QUERY_FREE(q, 1);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { fprintf(stderr, "usage: tool_agent <server-uri>\n"); return 2; }
+    pmix_info_t iinfo[2];
+    PMIX_INFO_LOAD(&iinfo[0], PMIX_SERVER_URI, argv[1], PMIX_STRING);
+    PMIX_INFO_LOAD(&iinfo[1], PMIX_TOOL_DO_NOT_CONNECT, NULL, PMIX_BOOL);
+    iinfo[1].value.data.flag = false;
+    pmix_status_t rc = PMIx_tool_init(&me, iinfo, 2);
+    if (PMIX_SUCCESS != rc) {
+        printf("{\"t\":\"error\",\"message\":\"PMIx_tool_init: %s\",\"status\":%d}\n", PMIx_Error_string(rc), (int) rc);
+        return 1;
+    }
+    volatile int done = 0;
+    PMIx_Register_event_handler(NULL, 0, NULL, 0, evhandler, regcb, (void *) &done);
+    for (int i = 0; i < 500 && 0 == done; i++) agent_sleep_ms(10);
+    agent_lock();
+    printf("{\"t\":\"ready\",\"proc\":");
+    agent_print_proc(&me);
+    printf(",\"handler\":%d}\n", done);
+    fflush(stdout);
+    agent_unlock();
+
+    char line[65536];
+    while (NULL != fgets(line, sizeof line, stdin)) {
+        char *fields[1024]; int nf = agent_split(line, fields, 1024);
+        if (0 == nf) continue;
+        if (0 == strcmp(fields[0], "alloc")) do_alloc(fields, nf);
+        else if (0 == strcmp(fields[0], "spawn")) do_spawn(fields, nf);
+        else if (0 == strcmp(fields[0], "ptable") && nf >= 2) {
+            char *q[3] = { (char *) PMIX_NSPACE, "s", fields[1] };
+            do_query(PMIX_QUERY_PROC_TABLE, q, 3, "ptable");
+        } else if (0 == strcmp(fields[0], "qalloc")) do_query(PMIX_QUERY_ALLOC_STATUS, fields + 1, nf - 1, "qalloc");
+        else if (0 == strcmp(fields[0], "fin")) break;
+        else agent_error("unknown command");
+    }
+    rc = PMIx_tool_finalize();
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"fin\",\"status\":%d}\n", (int) rc);
+    fflush(stdout);
+    agent_unlock();
+    return 0;
+}
