@@ -27,6 +27,7 @@ import os
 import queue
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -131,31 +132,47 @@ def decode_infos(infos: List[dict]) -> List[dict]:
 class Agent:
     """One tool_agent process: lines in, JSON lines out, events collected."""
 
-    def __init__(self, argv: List[str], events: "EventLog", label: str):
+    def __init__(self, argv: Optional[List[str]], events: "EventLog", label: str,
+                 conn: Optional[socket.socket] = None):
         self.label = label
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, bufsize=1)
         self.results: "queue.Queue[dict]" = queue.Queue()
         self.events = events
         self.me: Optional[dict] = None
         self.stderr_tail: List[str] = []
+        self.proc: Optional[subprocess.Popen] = None
+        self.conn = conn
+        if conn is not None:  # a job agent that connected to the bridge's socket
+            self.rfile = conn.makefile("r", encoding="utf-8", newline="\n")
+            self.wfile = conn.makefile("w", encoding="utf-8", newline="\n")
+        else:  # a tool agent the bridge started
+            assert argv is not None
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True, bufsize=1)
+            self.rfile, self.wfile = self.proc.stdout, self.proc.stdin
+            threading.Thread(target=self._read_err, daemon=True).start()
         threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_err, daemon=True).start()
 
     def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
+        try:
+            lines = list_lines(self.rfile)
+            for line in lines:
+                self._line(line)
+        except (OSError, ValueError):
+            pass
+        self.results.put({"t": "eof"})
+
+    def _line(self, line: str) -> None:
+        if True:
             try:
                 msg = json.loads(line)
             except json.JSONDecodeError:
                 log(f"{self.label}: not JSON: {line.rstrip()}")
-                continue
+                return
             if msg.get("t") == "event":
                 if self.me is not None:
                     self.events.add(msg, self.me)
             else:
                 self.results.put(msg)
-        self.results.put({"t": "eof"})
 
     def _read_err(self) -> None:
         assert self.proc.stderr is not None
@@ -175,10 +192,9 @@ class Agent:
         return msg
 
     def send(self, fields: List[str]) -> None:
-        assert self.proc.stdin is not None
         try:
-            self.proc.stdin.write("\t".join(fields) + "\n")
-            self.proc.stdin.flush()
+            self.wfile.write("\t".join(fields) + "\n")
+            self.wfile.flush()
         except (BrokenPipeError, OSError) as e:
             raise WireError("internal", f"{self.label} is gone: {e}")
 
@@ -187,12 +203,28 @@ class Agent:
         return self.wait(fields[0], timeout)
 
     def kill(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except OSError:
+                pass
+            return
+        assert self.proc is not None
         if self.proc.poll() is None:
             self.proc.kill()
         try:
             self.proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
             pass
+
+
+def list_lines(f: Any):
+    """Iterate a text stream line by line without read-ahead blocking."""
+    while True:
+        line = f.readline()
+        if not line:
+            return
+        yield line
 
 
 class EventLog:
@@ -218,7 +250,6 @@ class Dvm:
             raise WireError("not-supported", "a DVM needs at least one startup node (the HNP)")
         self.prefix, self.agents = prefix, agents
         self.dir = tempfile.mkdtemp(prefix="prrte-bridge-")
-        os.makedirs(os.path.join(self.dir, "release"))
         self.startup = startup
         self.slots = {n["name"]: n["slots"] for n in pool}
         self.slots.update({n["name"]: n["slots"] for n in startup})
@@ -229,7 +260,14 @@ class Dvm:
         self.events = EventLog()
         self.tools: Dict[str, Agent] = {}
         self.jobs: Dict[str, dict] = {}
+        self.procs: Dict[tuple, Agent] = {}  # (nspace, rank) -> a job's process
+        self.procs_changed = threading.Condition()
         self.tool_count = 0
+        self.sock_path = os.path.join(self.dir, "agents.sock")
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(self.sock_path)
+        self.listener.listen(64)
+        threading.Thread(target=self._accept, daemon=True).start()
         with open(os.path.join(self.dir, "hostfile"), "w") as f:
             for n in startup:
                 f.write(f"{n['name']} slots={n['slots']}\n")
@@ -263,6 +301,43 @@ class Dvm:
         # A private tool that reads proc tables for 'observe'; its events are not recorded.
         self.observer = self.new_agent("observer")
         self.observer.wait("tool init")
+
+    def _accept(self) -> None:
+        """Job processes connect here; each says who it is first."""
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._register, args=(conn,), daemon=True).start()
+
+    def _register(self, conn: socket.socket) -> None:
+        agent = Agent(None, self.events, "job process", conn)
+        try:
+            msg = agent.wait("PMIx_Init", timeout=CALL_S)
+        except WireError as e:
+            log(str(e))
+            agent.kill()
+            return
+        if msg.get("t") != "ready":
+            log(f"a job process failed to initialize: {msg}")
+            agent.kill()
+            return
+        agent.me = msg["proc"]
+        agent.label = f"job process {agent.me['nspace']}.{agent.me['rank']}"
+        with self.procs_changed:
+            self.procs[(agent.me["nspace"], agent.me["rank"])] = agent
+            self.procs_changed.notify_all()
+
+    def wait_procs(self, nspace: str, n: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        with self.procs_changed:
+            while True:
+                have = sum(1 for (ns, _r) in self.procs if ns == nspace)
+                left = deadline - time.monotonic()
+                if have >= n or left <= 0:
+                    return have
+                self.procs_changed.wait(left)
 
     def read_out(self) -> str:
         try:
@@ -298,19 +373,25 @@ class Dvm:
         return agent.me
 
     def tool_for(self, proc: dict, what: str) -> Agent:
+        """The agent that makes a PMIx call as `proc`: a tool or a job's process."""
         agent = self.tools.get(proc["nspace"])
-        if agent is None:
-            if proc["nspace"] in self.jobs:
-                raise WireError("not-supported", f"{what} from an application process needs the job agent, which this bridge does not have yet")
-            raise WireError("not-supported", f"{what}: {proc['nspace']} is not a process this bridge started")
-        return agent
+        if agent is not None:
+            return agent
+        if proc["nspace"] in self.jobs:
+            self.wait_procs(proc["nspace"], proc["rank"] + 1, 3)
+            agent = self.procs.get((proc["nspace"], proc["rank"]))
+            if agent is None:
+                raise WireError("internal", f"{what}: process {proc['nspace']}.{proc['rank']} never connected to the bridge (not launched?)")
+            return agent
+        raise WireError("not-supported", f"{what}: {proc['nspace']} is not a process this bridge started")
 
     def disconnect_tool(self, proc: dict) -> int:
         agent = self.tool_for(proc, "disconnect-tool")
         msg = agent.call(["fin"])
         del self.tools[proc["nspace"]]
         try:
-            agent.proc.wait(timeout=3)
+            if agent.proc is not None:
+                agent.proc.wait(timeout=3)
         except subprocess.TimeoutExpired:
             agent.kill()
         return int(msg["status"])
@@ -363,18 +444,19 @@ class Dvm:
         self.check_alive("spawn")
         agent = self.tool_for(requester, "spawn")
         fields = ["spawn", str(len(apps))]
-        release = os.path.join(self.dir, "release")
-        # Every process waits for its job's release file: 'terminate-job'
-        # creates it and the processes exit normally.
-        script = f'[ -n "$PMIX_NAMESPACE" ] || exit 3; while [ ! -e "{release}/$PMIX_NAMESPACE" ]; do sleep 0.1; done'
+        # Every process is a job agent: a PMIx client that takes the bridge's
+        # commands and exits normally when 'terminate-job' tells it to.
         for app in apps:
-            fields += [script, str(app["np"]), ",".join(app.get("hosts", [])) or "-"]
+            fields += [f"{self.agents}/job_agent {self.sock_path}", str(app["np"]), ",".join(app.get("hosts", [])) or "-"]
         msg = agent.call(fields + encode_infos(info))
         status = int(msg["status"])
         out: Dict[str, Any] = {"status": status, "info": []}
         if status == 0 and msg.get("nspace"):
             out["nspace"] = msg["nspace"]
-            self.jobs[msg["nspace"]] = {"state": "RUNNING", "procs": [], "released": False}
+            self.jobs[msg["nspace"]] = {"state": "RUNNING", "procs": [], "released": False,
+                                        "np": sum(a["np"] for a in apps)}
+            # a job "is running" once its processes are up: wait for them (bounded)
+            self.wait_procs(msg["nspace"], self.jobs[msg["nspace"]]["np"], 4)
         return out
 
     def terminate_job(self, nspace: str) -> int:
@@ -382,8 +464,13 @@ class Dvm:
         job = self.jobs.get(nspace)
         if job is None:
             return -46  # PMIX_ERR_NOT_FOUND
-        open(os.path.join(self.dir, "release", nspace), "w").close()
         job["released"] = True
+        for (ns, _r), agent in list(self.procs.items()):
+            if ns == nspace:
+                try:
+                    agent.call(["fin"], timeout=3)
+                except WireError as e:
+                    log(f"terminate-job {nspace}: {e}")
         deadline = time.monotonic() + CALL_S - 1
         while time.monotonic() < deadline:
             self.refresh_job(nspace)
@@ -462,7 +549,11 @@ class Dvm:
         return {"status": int(msg["status"])}
 
     def stop(self) -> None:
-        for agent in list(self.tools.values()) + [getattr(self, "observer", None)]:
+        try:
+            self.listener.close()
+        except OSError:
+            pass
+        for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None)]:
             if agent is not None:
                 agent.kill()
         self.tools.clear()

@@ -1,5 +1,7 @@
 /*
  * tool_agent: a PMIx tool driven by the PRRTE bridge over stdin/stdout.
+ * Compiled with -DJOB_AGENT it is job_agent: a process of a spawned job
+ * (PMIx_Init) that takes the same commands over a Unix socket instead.
  *
  * Why a separate program: the suite's "tools" are real PMIx tools connected
  * to a live DVM, so every status the suite grades is one libpmix returned.
@@ -18,7 +20,14 @@
  * Events are printed from libpmix's thread, results from the main thread:
  * a mutex keeps lines whole.
  */
+#ifdef JOB_AGENT
+#include <pmix.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#else
 #include <pmix_tool.h>
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,12 +89,12 @@ static void do_spawn(char **f, int nf)
     PMIX_APP_CREATE(apps, napps);
     for (int i = 0; i < napps; i++) {
         char **a = f + 2 + 3 * i;
-        /* the bridge runs every process as: /bin/sh -c '<wait for release file>' */
-        apps[i].cmd = strdup("/bin/sh");
-        apps[i].argv = (char **) calloc(4, sizeof(char *));
-        apps[i].argv[0] = strdup("sh");
-        apps[i].argv[1] = strdup("-c");
-        apps[i].argv[2] = strdup(a[0]);
+        /* a[0]: "<executable> <one argument>" (the job agent and its socket) */
+        char *sp = strchr(a[0], ' ');
+        apps[i].argv = (char **) calloc(3, sizeof(char *));
+        if (NULL != sp) { *sp = '\0'; apps[i].argv[1] = strdup(sp + 1); }
+        apps[i].cmd = strdup(a[0]);
+        apps[i].argv[0] = strdup(a[0]);
         apps[i].maxprocs = atoi(a[1]);
         if (0 != strcmp(a[2], "-")) {
             PMIX_INFO_CREATE(apps[i].info, 1);
@@ -130,8 +139,37 @@ static void do_query(const char *key, char **f, int nf, const char *op)
     PMIX_QUERY_FREE(q, 1);
 }
 
+#ifdef JOB_AGENT
+/* A job's process: PMIx_Init as a client of its daemon, then talk to the
+ * bridge over the Unix socket named on the command line (a path-bound
+ * socket reaches the bridge across the DVM's network namespace). */
+static int connect_bridge(const char *path)
+{
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    strncpy(sa.sun_path, path, sizeof sa.sun_path - 1);
+    if (fd < 0 || 0 != connect(fd, (struct sockaddr *) &sa, sizeof sa)) return -1;
+    dup2(fd, 0);
+    dup2(fd, 1);
+    close(fd);
+    return 0;
+}
+#endif
+
 int main(int argc, char **argv)
 {
+#ifdef JOB_AGENT
+    if (argc < 2) { fprintf(stderr, "usage: job_agent <bridge-socket>\n"); return 2; }
+    pmix_status_t rc = PMIx_Init(&me, NULL, 0);
+    if (0 != connect_bridge(argv[1])) { perror("job_agent: connect"); return 3; }
+    if (PMIX_SUCCESS != rc) {
+        printf("{\"t\":\"error\",\"message\":\"PMIx_Init: %s\",\"status\":%d}\n", PMIx_Error_string(rc), (int) rc);
+        fflush(stdout);
+        return 1;
+    }
+#else
     if (argc < 2) { fprintf(stderr, "usage: tool_agent <server-uri>\n"); return 2; }
     pmix_info_t iinfo[2];
     PMIX_INFO_LOAD(&iinfo[0], PMIX_SERVER_URI, argv[1], PMIX_STRING);
@@ -142,6 +180,7 @@ int main(int argc, char **argv)
         printf("{\"t\":\"error\",\"message\":\"PMIx_tool_init: %s\",\"status\":%d}\n", PMIx_Error_string(rc), (int) rc);
         return 1;
     }
+#endif
     volatile int done = 0;
     PMIx_Register_event_handler(NULL, 0, NULL, 0, evhandler, regcb, (void *) &done);
     for (int i = 0; i < 500 && 0 == done; i++) agent_sleep_ms(10);
@@ -165,7 +204,11 @@ int main(int argc, char **argv)
         else if (0 == strcmp(fields[0], "fin")) break;
         else agent_error("unknown command");
     }
+#ifdef JOB_AGENT
+    rc = PMIx_Finalize(NULL, 0);
+#else
     rc = PMIx_tool_finalize();
+#endif
     agent_lock();
     printf("{\"t\":\"result\",\"op\":\"fin\",\"status\":%d}\n", (int) rc);
     fflush(stdout);
