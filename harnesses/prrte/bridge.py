@@ -45,6 +45,8 @@ sys.stdout = sys.stderr  # nothing but protocol lines may reach the real stdout
 # a stuck DVM becomes an error response for that scenario, never a hang.
 DVM_START_S = float(os.environ.get("PRRTE_BRIDGE_START_S", "8"))
 CALL_S = float(os.environ.get("PRRTE_BRIDGE_CALL_S", "7"))
+GRANT_WAIT_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_WAIT_S", "5"))
+GRANT_SETTLE_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_SETTLE_S", "0.3"))
 
 # The capabilities this bridge can honestly offer: keys the PMIx in use
 # defines (checked against pmix_common.h at start-up) and elastic mode.
@@ -254,9 +256,7 @@ class Dvm:
         self.slots = {n["name"]: n["slots"] for n in pool}
         self.slots.update({n["name"]: n["slots"] for n in startup})
         self.head = startup[0]["name"]
-        # The bridge's record of which session each node was granted to:
-        # no public PMIx call reports it (see docs/prrte.md).
-        self.available: Dict[str, str] = {n["name"]: "" for n in startup}
+        self.elastic = elastic
         self.events = EventLog()
         self.tools: Dict[str, Agent] = {}
         self.jobs: Dict[str, dict] = {}
@@ -404,8 +404,28 @@ class Dvm:
         msg = agent.call(["alloc", str(directive)] + encode_infos(self.with_slots(info)))
         status = int(msg["status"])
         results = decode_infos(msg.get("info", []))
-        self.record_allocation(status, directive, info, results)
+        if not self.elastic and status in (0, -157, -156) and directive in (1, 2):
+            self.wait_for_grant(info)
         return {"status": status, "info": results}
+
+    def wait_for_grant(self, info: List[dict]) -> None:
+        """Outside elastic mode PRRTE answers a grant before the new daemons
+        are up and sends no event when they are. The suite reads a granted
+        allocation as usable at once, and PRRTE kills the whole DVM when a
+        second grow arrives while a daemon is still wiring up (state_dvm.c:354,
+        docs/prrte.md), so the bridge waits, bounded, for the named nodes'
+        daemons before it answers."""
+        names = [n.split(":")[0] for i in info if i["key"] == "pmix.alloc.nlist" and isinstance(i["value"], str)
+                 for n in i["value"].split(",") if n]
+        if not names:
+            return
+        deadline = time.monotonic() + GRANT_WAIT_S
+        while time.monotonic() < deadline:
+            if all(n in self.live_daemons() for n in names):
+                time.sleep(GRANT_SETTLE_S)
+                return
+            time.sleep(0.05)
+        log(f"the daemons of {names} were not all up {GRANT_WAIT_S:g} s after the grant")
 
     def with_slots(self, info: List[dict]) -> List[dict]:
         """Without a scheduler PRRTE learns a granted node's size only from
@@ -420,25 +440,6 @@ class Dvm:
                 i = {**i, "value": ",".join(names)}
             out.append(i)
         return out
-
-    def record_allocation(self, status: int, directive: int, info: List[dict], results: List[dict]) -> None:
-        if status not in (0, -157, -156):  # SUCCESS, OPERATION_SUCCEEDED, OPERATION_IN_PROGRESS
-            return
-        req = {i["key"]: i["value"] for i in info}
-        res = {i["key"]: i["value"] for i in results}
-        names = [n.split(":")[0] for n in str(req.get("pmix.alloc.nlist", "")).split(",") if n]
-        alloc_id = res.get("pmix.alloc.id") or req.get("pmix.alloc.id") or ""
-        if directive in (1, 2):  # NEW, EXTEND: ras/hosts grants exactly the named nodes
-            for n in names:
-                self.available[n] = "" if req.get("pmix.alloc.share") is True else str(alloc_id)
-        elif directive == 3:  # RELEASE
-            gone = names or [n for n, a in self.available.items() if alloc_id and a == alloc_id]
-            startup = {s["name"] for s in self.startup}
-            for n in gone:
-                if n in startup and not names:
-                    self.available[n] = ""
-                else:
-                    self.available.pop(n, None)
 
     def spawn(self, requester: dict, apps: List[dict], info: List[dict]) -> dict:
         self.check_alive("spawn")
@@ -521,7 +522,7 @@ class Dvm:
             except subprocess.TimeoutExpired:
                 continue
             if name:
-                nodes[name] = "ready" if name in self.available else "leaving"
+                nodes[name] = "ready"
         return nodes
 
     def observe(self, only_nodes: Optional[List[str]], only_jobs: Optional[List[str]]) -> dict:
@@ -533,14 +534,39 @@ class Dvm:
             for p in job["procs"]:
                 if p["running"] and p["node"]:
                     in_use[p["node"]] = in_use.get(p["node"], 0) + 1
-        nodes = [{"name": n, "slots": self.slots.get(n, 0), "slotsInUse": in_use.get(n, 0),
-                  "availableTo": self.available.get(n, ""), "daemon": d}
-                 for n, d in sorted(self.live_daemons().items())]
+        nodes = self.nodes(in_use)
         if only_nodes is not None:
             nodes = [n for n in nodes if n["name"] in only_nodes]
         jobs = [{"nspace": ns, "state": j["state"], "procs": j["procs"]} for ns, j in self.jobs.items()
                 if only_jobs is None or ns in only_jobs]
         return {"nodes": nodes, "jobs": jobs, "events": self.events.snapshot()}
+
+    def nodes(self, in_use: Dict[str, int]) -> List[dict]:
+        """The DVM's nodes as PRRTE reports them to a client:
+        PMIX_QUERY_ALLOCATION gives the node pool and slots; each reservation's
+        nodes come from PMIX_QUERY_ALLOCATION qualified by an id that
+        PMIX_QUERY_ALLOC_IDS lists. The daemon's state is what the host shows:
+        a pool node with a live prted is 'ready', without one 'joining'; a
+        live prted whose node left the pool is 'leaving'."""
+        msg = self.observer.call(["sessions"])
+        if int(msg["status"]) != 0:
+            raise WireError("internal", f"PMIx_Query_info(PMIX_QUERY_ALLOCATION) failed with {msg['status']}")
+        owner: Dict[str, str] = {}
+        for sess in msg.get("sessions", []):
+            for n in sess.get("nodes", []):
+                if n["name"] in owner and owner[n["name"]] != sess["id"]:
+                    log(f"node {n['name']} is listed by two reservations: {owner[n['name']]} and {sess['id']}; reporting the later")
+                owner[n["name"]] = sess["id"]
+        daemons = self.live_daemons()
+        out = []
+        for n in msg.get("pool", []):
+            out.append({"name": n["name"], "slots": max(0, int(n["slots"])), "slotsInUse": in_use.get(n["name"], 0),
+                        "availableTo": owner.get(n["name"], ""),
+                        "daemon": "ready" if n["name"] in daemons else "joining"})
+        pool = {n["name"] for n in out}
+        for name in sorted(set(daemons) - pool):
+            out.append({"name": name, "slots": 0, "slotsInUse": in_use.get(name, 0), "availableTo": "", "daemon": "leaving"})
+        return sorted(out, key=lambda n: n["name"])
 
     def query_allocation(self, requester: dict, qualifiers: List[dict]) -> dict:
         self.check_alive("query-allocation")

@@ -12,7 +12,8 @@
  *   spawn  <napps> [<cmd> <np> <hosts-or-"-">]... [<key> <type> <value>]...
  *   ptable <nspace>            PMIx_Query_info(PMIX_QUERY_PROC_TABLE)
  *   qalloc [<key> <type> <value>]...   PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS)
- *   fin                         PMIx_tool_finalize, then exit
+ *   sessions                    PMIX_QUERY_ALLOCATION for the pool and for every PMIX_QUERY_ALLOC_IDS id
+ *   fin                         PMIx_tool_finalize (PMIx_Finalize), then exit
  * <type>: s string, b bool, u8, u32, u64, i32, a (string array, items
  * separated by 0x1f); a leading 'R' marks PMIX_INFO_REQD.
  *
@@ -33,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <stdbool.h>
 
 #include "agent_common.h"
 
@@ -158,6 +160,87 @@ static int connect_bridge(const char *path)
 }
 #endif
 
+/* Print the nodes of one PMIX_QUERY_ALLOCATION answer: [{"name":..,"slots":..}] */
+static void print_alloc_nodes(const pmix_info_t *res, size_t nres)
+{
+    putchar('[');
+    bool first = true;
+    for (size_t i = 0; i < nres; i++) {
+        if (0 != strcmp(res[i].key, PMIX_QUERY_ALLOCATION) || PMIX_DATA_ARRAY != res[i].value.type
+            || NULL == res[i].value.data.darray || PMIX_INFO != res[i].value.data.darray->type) continue;
+        pmix_info_t *top = (pmix_info_t *) res[i].value.data.darray->array;
+        for (size_t j = 0; j < res[i].value.data.darray->size; j++) {
+            if (0 != strcmp(top[j].key, PMIX_NODE_INFO) || PMIX_DATA_ARRAY != top[j].value.type
+                || NULL == top[j].value.data.darray) continue;
+            pmix_info_t *nd = (pmix_info_t *) top[j].value.data.darray->array;
+            const char *name = NULL; long slots = -1;
+            for (size_t k = 0; k < top[j].value.data.darray->size; k++) {
+                if (0 == strcmp(nd[k].key, PMIX_HOSTNAME) && PMIX_STRING == nd[k].value.type) name = nd[k].value.data.string;
+                if (0 == strcmp(nd[k].key, PMIX_NUM_SLOTS) && PMIX_UINT32 == nd[k].value.type) slots = (long) nd[k].value.data.uint32;
+            }
+            if (!first) putchar(',');
+            first = false;
+            printf("{\"name\":"); agent_print_str(name); printf(",\"slots\":%ld}", slots);
+        }
+    }
+    putchar(']');
+}
+
+static pmix_status_t query_one(const char *key, const char *allocid, pmix_info_t **res, size_t *nres)
+{
+    pmix_query_t *q;
+    PMIX_QUERY_CREATE(q, 1);
+    q->keys = (char **) calloc(2, sizeof(char *));
+    q->keys[0] = strdup(key);
+    if (NULL != allocid) {
+        PMIX_INFO_CREATE(q->qualifiers, 1);
+        q->nqual = 1;
+        PMIX_INFO_LOAD(&q->qualifiers[0], PMIX_ALLOC_ID, allocid, PMIX_STRING);
+    }
+    *res = NULL; *nres = 0;
+    pmix_status_t rc = PMIx_Query_info(q, 1, res, nres);
+    PMIX_QUERY_FREE(q, 1);
+    return rc;
+}
+
+/* What a client can learn about sessions through public queries:
+ * PMIX_QUERY_ALLOCATION (no qualifier: the DVM's node pool) and, for every
+ * id PMIX_QUERY_ALLOC_IDS lists, PMIX_QUERY_ALLOCATION qualified by it. */
+static void do_sessions(void)
+{
+    pmix_info_t *res; size_t nres;
+    pmix_status_t rc = query_one(PMIX_QUERY_ALLOCATION, NULL, &res, &nres);
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"sessions\",\"status\":%d,\"pool\":", (int) rc);
+    print_alloc_nodes(res, nres);
+    if (NULL != res) PMIX_INFO_FREE(res, nres);
+    printf(",\"sessions\":[");
+    pmix_info_t *ids; size_t nids;
+    pmix_status_t irc = query_one(PMIX_QUERY_ALLOC_IDS, NULL, &ids, &nids);
+    bool first = true;
+    for (size_t i = 0; PMIX_SUCCESS == irc && i < nids; i++) {
+        if (0 != strcmp(ids[i].key, PMIX_QUERY_ALLOC_IDS) || PMIX_DATA_ARRAY != ids[i].value.type
+            || NULL == ids[i].value.data.darray || PMIX_INFO != ids[i].value.data.darray->type) continue;
+        pmix_info_t *idl = (pmix_info_t *) ids[i].value.data.darray->array;
+        for (size_t j = 0; j < ids[i].value.data.darray->size; j++) {
+            if (PMIX_STRING != idl[j].value.type) continue;
+            const char *id = idl[j].value.data.string;
+            pmix_status_t src = query_one(PMIX_QUERY_ALLOCATION, id, &res, &nres);
+            if (!first) putchar(',');
+            first = false;
+            printf("{\"id\":"); agent_print_str(id);
+            printf(",\"status\":%d,\"nodes\":", (int) src);
+            print_alloc_nodes(res, nres);
+            putchar('}');
+            if (NULL != res) PMIX_INFO_FREE(res, nres);
+        }
+    }
+    printf("],\"idsStatus\":%d}\n", (int) irc);
+    fflush(stdout);
+    agent_unlock();
+    if (NULL != ids) PMIX_INFO_FREE(ids, nids);
+}
+
 int main(int argc, char **argv)
 {
 #ifdef JOB_AGENT
@@ -201,6 +284,7 @@ int main(int argc, char **argv)
             char *q[3] = { (char *) PMIX_NSPACE, "s", fields[1] };
             do_query(PMIX_QUERY_PROC_TABLE, q, 3, "ptable");
         } else if (0 == strcmp(fields[0], "qalloc")) do_query(PMIX_QUERY_ALLOC_STATUS, fields + 1, nf - 1, "qalloc");
+        else if (0 == strcmp(fields[0], "sessions")) do_sessions();
         else if (0 == strcmp(fields[0], "fin")) break;
         else agent_error("unknown command");
     }
