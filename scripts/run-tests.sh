@@ -9,3 +9,16 @@ npx cucumber-js
 PMIX_CONFORMANCE_ADAPTER=adapters/subprocess npx cucumber-js --format summary
 # The Python implementer's template over the wire: what it declares must pass, the rest must be skipped (never failed or errored).
 PMIX_CONFORMANCE_ADAPTER=adapters/subprocess PMIX_CONFORMANCE_COMMAND="python3 harnesses/python/harness.py" npx cucumber-js --format summary
+
+# ---- PRRTE bridge (harnesses/prrte; the live run is scripts/prrte-run.sh) ----
+# Its Python unit tests need nothing; its C agents are compiled and unit-tested
+# only where a PMIx is installed (PMIX_PREFIX=<prefix>, or pkg-config pmix).
+python3 harnesses/prrte/test_bridge.py
+if [ -n "${PMIX_PREFIX:-}" ] && [ -f "$PMIX_PREFIX/include/pmix.h" ]; then
+  make -s -C harnesses/prrte/agents PMIX_PREFIX="$PMIX_PREFIX" OUT="${TMPDIR:-/tmp}/pmix-prrte-agents-ci" all check
+elif command -v pkg-config >/dev/null 2>&1 && pkg-config --exists pmix; then
+  make -s -C harnesses/prrte/agents OUT="${TMPDIR:-/tmp}/pmix-prrte-agents-ci" all check
+else
+  echo "PRRTE bridge C agents: skipped: no PMIx installed (set PMIX_PREFIX or install pmix with pkg-config)"
+fi
+# ---- end PRRTE bridge ----

@@ -1,0 +1,750 @@
+#!/usr/bin/env python3
+"""The PRRTE bridge: the suite's wire protocol (schemas/README.md) on stdio,
+driving a live PRRTE DVM built from openpmix and prrte master.
+
+Per scenario ('start' .. 'stop') it brings up a fresh DVM:
+- in a private network namespace (unshare -n) whose only interfaces are
+  loopback and a veth pair with both ends inside it, so no traffic leaves
+  the host (PRRTE's OOB refuses a loopback-only daemon, hence the veth);
+- the first startup node is the HNP (prte runs with that hostname in its
+  own UTS namespace), the others are prted daemons launched through
+  launch-agent.sh, each in its own UTS namespace named after the node.
+Tools are tool_agent processes (C, libpmix) entered into that network
+namespace; every status reported is one libpmix returned.
+
+What a live DVM cannot tell a client is stated, never invented: see
+docs/prrte.md ("What the bridge reports and how").
+
+Usage: bridge.py [--prefix DIR] [--agents DIR]
+  --prefix   the openpmix+prrte install prefix (default $PRRTE_PREFIX or
+             /work/build/install)
+  --agents   where the compiled agents are (default: build them into
+             $TMPDIR/pmix-prrte-agents with agents/Makefile)
+Diagnostics go to stderr; stdout carries protocol lines only.
+"""
+import json
+import os
+import queue
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from typing import Any, Dict, List, Optional
+
+PROTOCOL_VERSION = "pmix-dynres-wire/1"
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROTOCOL_OUT = sys.stdout
+sys.stdout = sys.stderr  # nothing but protocol lines may reach the real stdout
+
+# Every wait is bounded below the runner's default 10 s request timeout, so
+# a stuck DVM becomes an error response for that scenario, never a hang.
+DVM_START_S = float(os.environ.get("PRRTE_BRIDGE_START_S", "8"))
+CALL_S = float(os.environ.get("PRRTE_BRIDGE_CALL_S", "7"))
+GRANT_WAIT_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_WAIT_S", "5"))
+GRANT_SETTLE_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_SETTLE_S", "0.3"))
+
+# The capabilities this bridge can honestly offer: keys the PMIx in use
+# defines (checked against pmix_common.h at start-up) and elastic mode.
+# Not declared: job-staging, daemon-control, introspection,
+# emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
+# is attached: ras/hosts serves requests), query-alloc-status (PRRTE
+# advertises it but has no handler), alloc-lending, partial-release.
+KEY_CAPABILITIES = {
+    "PMIX_ALLOC_TARGET": "PMIX_ALLOC_TARGET",
+    "PMIX_ALLOC_SHARE": "PMIX_ALLOC_SHARE",
+    "PMIX_ALLOC_INHERITANCE": "PMIX_ALLOC_INHERITANCE",
+    "PMIX_ALLOC_WARN_TIMEOUT": "PMIX_ALLOC_TIMEOUT_WARNING",
+    "PMIX_SPAWN_TARGET": "PMIX_SPAWN_TARGET",
+    "PMIX_DVM_MOD_EVENTS": "PMIX_ERR_DVM_MOD",
+}
+
+# The C type of each key the suite sends (pmix_common.h); unknown keys are
+# typed from their JSON value.
+KEY_TYPES = {
+    "pmix.alloc.id": "s", "pmix.alloc.reqid": "s", "pmix.alloc.nnodes": "u64",
+    "pmix.alloc.nlist": "s", "pmix.alloc.time": "s", "pmix.alloc.tgt": "s",
+    "pmix.alloc.share": "b", "pmix.alloc.inhrt": "u8", "pmix.alloc.wtmo": "u32",
+    "pmix.time.remaining": "u32", "pmix.session.id": "u32", "pmix.alloc.sep": "b",
+    "pmix.ssn.sep": "b", "pmix.notify.complete": "b",
+}
+
+PROC_TERMINATED = 20
+PROC_ERROR = 50
+PROC_RUNNING_STATES = range(1, 20)
+
+
+def log(msg: str) -> None:
+    sys.stderr.write(f"prrte-bridge: {msg}\n")
+    sys.stderr.flush()
+
+
+class WireError(Exception):
+    def __init__(self, kind: str, message: str, detail: Optional[str] = None):
+        super().__init__(message)
+        self.kind = kind
+        self.detail = detail
+
+
+def encode_infos(infos: List[dict]) -> List[str]:
+    """Wire pmix_info_t list -> the agents' TAB-separated key/type/value triples."""
+    out: List[str] = []
+    for item in infos:
+        key, value = item["key"], item["value"]
+        typ = KEY_TYPES.get(key)
+        if isinstance(value, list):
+            typ, text = "a", "\x1f".join(str(v) for v in value)
+        elif typ is None:
+            if isinstance(value, bool):
+                typ = "b"
+            elif isinstance(value, int):
+                typ = "u32" if value >= 0 else "i32"
+            elif isinstance(value, str):
+                typ = "s"
+            else:
+                raise WireError("not-supported", f"cannot pass {key}={value!r} (a non-integer number) to libpmix")
+        if not isinstance(value, list):
+            if isinstance(value, bool):
+                text = "true" if value else "false"
+            else:
+                text = str(value)
+            if typ == "s" and not isinstance(value, str):
+                raise WireError("not-supported", f"{key} is a string in PMIx; got {value!r}")
+        if any(c in text for c in "\t\n\r"):
+            raise WireError("not-supported", f"{key}: a value with TAB or newline cannot reach the agent")
+        out += [key, ("R" if item.get("required") else "") + typ, text]
+    return out
+
+
+def decode_infos(infos: List[dict]) -> List[dict]:
+    """Agent JSON info list -> wire info list (required only when set)."""
+    out = []
+    for i in infos:
+        entry: Dict[str, Any] = {"key": i["key"], "value": i["value"]}
+        if i.get("reqd"):
+            entry["required"] = True
+        out.append(entry)
+    return out
+
+
+class Agent:
+    """One tool_agent process: lines in, JSON lines out, events collected."""
+
+    def __init__(self, argv: Optional[List[str]], events: "EventLog", label: str,
+                 conn: Optional[socket.socket] = None):
+        self.label = label
+        self.results: "queue.Queue[dict]" = queue.Queue()
+        self.events = events
+        self.me: Optional[dict] = None
+        self.stderr_tail: List[str] = []
+        self.proc: Optional[subprocess.Popen] = None
+        self.conn = conn
+        if conn is not None:  # a job agent that connected to the bridge's socket
+            self.rfile = conn.makefile("r", encoding="utf-8", newline="\n")
+            self.wfile = conn.makefile("w", encoding="utf-8", newline="\n")
+        else:  # a tool agent the bridge started
+            assert argv is not None
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True, bufsize=1)
+            self.rfile, self.wfile = self.proc.stdout, self.proc.stdin
+            threading.Thread(target=self._read_err, daemon=True).start()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            lines = list_lines(self.rfile)
+            for line in lines:
+                self._line(line)
+        except (OSError, ValueError):
+            pass
+        self.results.put({"t": "eof"})
+
+    def _line(self, line: str) -> None:
+        if True:
+            try:
+                msg = json.loads(line)
+            except json.JSONDecodeError:
+                log(f"{self.label}: not JSON: {line.rstrip()}")
+                return
+            if msg.get("t") == "event":
+                if self.me is not None:
+                    self.events.add(msg, self.me)
+            else:
+                self.results.put(msg)
+
+    def _read_err(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.stderr_tail = (self.stderr_tail + [line.rstrip()])[-10:]
+            log(f"{self.label}: {line.rstrip()}")
+
+    def wait(self, what: str, timeout: float = CALL_S) -> dict:
+        try:
+            msg = self.results.get(timeout=timeout)
+        except queue.Empty:
+            raise WireError("internal", f"{self.label}: no answer to {what} within {timeout:g} s")
+        if msg.get("t") == "eof":
+            raise WireError("internal", f"{self.label} exited while answering {what}: " + " | ".join(self.stderr_tail))
+        if msg.get("t") == "error":
+            raise WireError("internal", f"{self.label}: {msg.get('message')}")
+        return msg
+
+    def send(self, fields: List[str]) -> None:
+        try:
+            self.wfile.write("\t".join(fields) + "\n")
+            self.wfile.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise WireError("internal", f"{self.label} is gone: {e}")
+
+    def call(self, fields: List[str], timeout: float = CALL_S) -> dict:
+        self.send(fields)
+        return self.wait(fields[0], timeout)
+
+    def kill(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except OSError:
+                pass
+            return
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.kill()
+        try:
+            self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def list_lines(f: Any):
+    """Iterate a text stream line by line without read-ahead blocking."""
+    while True:
+        line = f.readline()
+        if not line:
+            return
+        yield line
+
+
+class EventLog:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.items: List[dict] = []
+
+    def add(self, msg: dict, to: dict) -> None:
+        with self.lock:
+            self.items.append({"seq": len(self.items) + 1, "code": msg["code"], "to": to,
+                               "info": decode_infos(msg.get("info", []))})
+
+    def snapshot(self) -> List[dict]:
+        with self.lock:
+            return list(self.items)
+
+
+class Dvm:
+    """One live DVM for one scenario."""
+
+    def __init__(self, prefix: str, agents: str, startup: List[dict], pool: List[dict], elastic: bool):
+        if not startup:
+            raise WireError("not-supported", "a DVM needs at least one startup node (the HNP)")
+        self.prefix, self.agents = prefix, agents
+        self.dir = tempfile.mkdtemp(prefix="prrte-bridge-")
+        self.startup = startup
+        self.slots = {n["name"]: n["slots"] for n in pool}
+        self.slots.update({n["name"]: n["slots"] for n in startup})
+        self.head = startup[0]["name"]
+        self.elastic = elastic
+        self.events = EventLog()
+        self.tools: Dict[str, Agent] = {}
+        self.jobs: Dict[str, dict] = {}
+        self.procs: Dict[tuple, Agent] = {}  # (nspace, rank) -> a job's process
+        self.procs_changed = threading.Condition()
+        self.tool_count = 0
+        self.sock_path = os.path.join(self.dir, "agents.sock")
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(self.sock_path)
+        self.listener.listen(64)
+        threading.Thread(target=self._accept, daemon=True).start()
+        with open(os.path.join(self.dir, "hostfile"), "w") as f:
+            for n in startup:
+                f.write(f"{n['name']} slots={n['slots']}\n")
+        env = dict(os.environ)
+        env["PATH"] = os.path.join(prefix, "bin") + ":" + env.get("PATH", "")
+        agent = f"{HERE}/launch-agent.sh --ctl={self.dir} --path={prefix}/bin"
+        prte = ["prte", "--hostfile", f"{self.dir}/hostfile", "--report-uri", f"{self.dir}/uri",
+                "--prtemca", "plm_ssh_agent", agent, "--prtemca", "plm_ssh_no_tree_spawn", "1",
+                "--allow-run-as-root"]
+        if elastic:
+            prte += ["--prtemca", "prte_elastic_mode", "1"]
+        net = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
+               "ip addr add 10.254.0.1/24 dev v0 && ip link set v1 up && ip link set v0 up && "
+               'hostname "$0" && exec "$@"')
+        self.out = open(os.path.join(self.dir, "prte.out"), "w")
+        self.prte = subprocess.Popen(["unshare", "-n", "-u", "sh", "-c", net, self.head] + prte,
+                                     stdin=subprocess.DEVNULL, stdout=self.out, stderr=subprocess.STDOUT,
+                                     env=env, start_new_session=True)
+        deadline = time.monotonic() + DVM_START_S
+        while time.monotonic() < deadline:
+            if self.prte.poll() is not None:
+                raise WireError("internal", f"prte exited ({self.prte.returncode}) during start-up: {self.tail()}")
+            if "DVM ready" in self.read_out():
+                break
+            time.sleep(0.05)
+        else:
+            self.stop()
+            raise WireError("internal", f"the DVM was not ready within {DVM_START_S:g} s: {self.tail()}")
+        self.uri = open(os.path.join(self.dir, "uri")).readline().strip()
+        self.hnp_nspace = self.uri.split(".")[0] if "@" in self.uri else ""
+        # A private tool that reads proc tables for 'observe'; its events are not recorded.
+        self.observer = self.new_agent("observer")
+        self.observer.wait("tool init")
+
+    def _accept(self) -> None:
+        """Job processes connect here; each says who it is first."""
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._register, args=(conn,), daemon=True).start()
+
+    def _register(self, conn: socket.socket) -> None:
+        agent = Agent(None, self.events, "job process", conn)
+        try:
+            msg = agent.wait("PMIx_Init", timeout=CALL_S)
+        except WireError as e:
+            log(str(e))
+            agent.kill()
+            return
+        if msg.get("t") != "ready":
+            log(f"a job process failed to initialize: {msg}")
+            agent.kill()
+            return
+        agent.me = msg["proc"]
+        agent.label = f"job process {agent.me['nspace']}.{agent.me['rank']}"
+        with self.procs_changed:
+            self.procs[(agent.me["nspace"], agent.me["rank"])] = agent
+            self.procs_changed.notify_all()
+
+    def wait_procs(self, nspace: str, n: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        with self.procs_changed:
+            while True:
+                have = sum(1 for (ns, _r) in self.procs if ns == nspace)
+                left = deadline - time.monotonic()
+                if have >= n or left <= 0:
+                    return have
+                self.procs_changed.wait(left)
+
+    def read_out(self) -> str:
+        try:
+            with open(os.path.join(self.dir, "prte.out")) as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def tail(self) -> str:
+        return " | ".join(self.read_out().strip().splitlines()[-8:])
+
+    def check_alive(self, what: str) -> None:
+        """A dead DVM is an implementation fault of this scenario."""
+        if self.prte.poll() is not None:
+            raise WireError("internal", f"the DVM is dead (prte exit {self.prte.returncode}) before {what}: {self.tail()}")
+
+    def new_agent(self, label: str) -> Agent:
+        argv = ["nsenter", "-t", str(self.prte.pid), "-n", f"{self.agents}/tool_agent", self.uri]
+        return Agent(argv, self.events, label)
+
+    # -- tools -------------------------------------------------------------
+
+    def connect_tool(self, label: str) -> dict:
+        self.check_alive("connect-tool")
+        self.tool_count += 1
+        agent = self.new_agent(f"tool {label}")
+        msg = agent.wait("PMIx_tool_init")
+        if msg.get("t") != "ready":
+            agent.kill()
+            raise WireError("internal", f"tool {label}: PMIx_tool_init failed: {msg}")
+        agent.me = msg["proc"]
+        self.tools[agent.me["nspace"]] = agent
+        return agent.me
+
+    def tool_for(self, proc: dict, what: str) -> Agent:
+        """The agent that makes a PMIx call as `proc`: a tool or a job's process."""
+        agent = self.tools.get(proc["nspace"])
+        if agent is not None:
+            return agent
+        if proc["nspace"] in self.jobs:
+            self.wait_procs(proc["nspace"], proc["rank"] + 1, 3)
+            agent = self.procs.get((proc["nspace"], proc["rank"]))
+            if agent is None:
+                raise WireError("internal", f"{what}: process {proc['nspace']}.{proc['rank']} never connected to the bridge (not launched?)")
+            return agent
+        raise WireError("not-supported", f"{what}: {proc['nspace']} is not a process this bridge started")
+
+    def disconnect_tool(self, proc: dict) -> int:
+        agent = self.tool_for(proc, "disconnect-tool")
+        msg = agent.call(["fin"])
+        del self.tools[proc["nspace"]]
+        try:
+            if agent.proc is not None:
+                agent.proc.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            agent.kill()
+        return int(msg["status"])
+
+    # -- calls -------------------------------------------------------------
+
+    def allocate(self, requester: dict, directive: int, info: List[dict]) -> dict:
+        self.check_alive("allocate")
+        agent = self.tool_for(requester, "allocate")
+        msg = agent.call(["alloc", str(directive)] + encode_infos(self.with_slots(info)))
+        status = int(msg["status"])
+        results = decode_infos(msg.get("info", []))
+        if not self.elastic and status in (0, -157, -156) and directive in (1, 2):
+            self.wait_for_grant(info)
+        return {"status": status, "info": results}
+
+    def wait_for_grant(self, info: List[dict]) -> None:
+        """Outside elastic mode PRRTE answers a grant before the new daemons
+        are up and sends no event when they are. The suite reads a granted
+        allocation as usable at once, and PRRTE kills the whole DVM when a
+        second grow arrives while a daemon is still wiring up (state_dvm.c:354,
+        docs/prrte.md), so the bridge waits, bounded, for the named nodes'
+        daemons before it answers."""
+        names = [n.split(":")[0] for i in info if i["key"] == "pmix.alloc.nlist" and isinstance(i["value"], str)
+                 for n in i["value"].split(",") if n]
+        if not names:
+            return
+        deadline = time.monotonic() + GRANT_WAIT_S
+        while time.monotonic() < deadline:
+            if all(n in self.live_daemons() for n in names):
+                time.sleep(GRANT_SETTLE_S)
+                return
+            time.sleep(0.05)
+        log(f"the daemons of {names} were not all up {GRANT_WAIT_S:g} s after the grant")
+
+    def with_slots(self, info: List[dict]) -> List[dict]:
+        """Without a scheduler PRRTE learns a granted node's size only from
+        PMIX_ALLOC_NODE_LIST's "name:slots" form (ras/hosts); a bare name gets
+        one slot. The scenario's pool says how big each node is, so the bridge
+        adds ":slots" to a bare pool name, as a resource manager would know it."""
+        out = []
+        for i in info:
+            if i["key"] == "pmix.alloc.nlist" and isinstance(i["value"], str):
+                names = [n if ":" in n or n not in self.slots else f"{n}:{self.slots[n]}"
+                         for n in i["value"].split(",")]
+                i = {**i, "value": ",".join(names)}
+            out.append(i)
+        return out
+
+    def spawn(self, requester: dict, apps: List[dict], info: List[dict]) -> dict:
+        self.check_alive("spawn")
+        agent = self.tool_for(requester, "spawn")
+        fields = ["spawn", str(len(apps))]
+        # Every process is a job agent: a PMIx client that takes the bridge's
+        # commands and exits normally when 'terminate-job' tells it to.
+        for app in apps:
+            fields += [f"{self.agents}/job_agent {self.sock_path}", str(app["np"]), ",".join(app.get("hosts", [])) or "-"]
+        msg = agent.call(fields + encode_infos(info))
+        status = int(msg["status"])
+        out: Dict[str, Any] = {"status": status, "info": []}
+        if status == 0 and msg.get("nspace"):
+            out["nspace"] = msg["nspace"]
+            self.jobs[msg["nspace"]] = {"state": "RUNNING", "procs": [], "released": False,
+                                        "np": sum(a["np"] for a in apps)}
+            # a job "is running" once its processes are up: wait for them (bounded)
+            self.wait_procs(msg["nspace"], self.jobs[msg["nspace"]]["np"], 4)
+        return out
+
+    def terminate_job(self, nspace: str) -> int:
+        self.check_alive("terminate-job")
+        job = self.jobs.get(nspace)
+        if job is None:
+            return -46  # PMIX_ERR_NOT_FOUND
+        job["released"] = True
+        for (ns, _r), agent in list(self.procs.items()):
+            if ns == nspace:
+                try:
+                    agent.call(["fin"], timeout=3)
+                except WireError as e:
+                    log(f"terminate-job {nspace}: {e}")
+        deadline = time.monotonic() + CALL_S - 1
+        while time.monotonic() < deadline:
+            self.refresh_job(nspace)
+            if job["state"] != "RUNNING":
+                return 0
+            time.sleep(0.1)
+        raise WireError("internal", f"{nspace} did not end within {CALL_S - 1:g} s of its release")
+
+    def refresh_job(self, nspace: str) -> None:
+        job = self.jobs[nspace]
+        if job["state"] != "RUNNING":
+            return
+        msg = self.observer.call(["ptable", nspace])
+        if int(msg["status"]) != 0:
+            # PRRTE forgets a job once it is cleaned up: the last view stands
+            if job["released"]:
+                job["state"] = "TERMINATED"
+                for p in job["procs"]:
+                    p["running"] = False
+            return
+        procs = msg.get("procs", [])
+        job["procs"] = [{"rank": p["rank"], "node": p["host"] or "", "running": p["state"] in PROC_RUNNING_STATES}
+                        for p in procs]
+        states = [p["state"] for p in procs]
+        if states and all(s == PROC_TERMINATED for s in states):
+            job["state"] = "TERMINATED"
+        elif states and all(s >= PROC_TERMINATED for s in states) and any(s >= PROC_ERROR for s in states):
+            job["state"] = "KILLED"
+
+    # -- observation ---------------------------------------------------------
+
+    def live_daemons(self) -> Dict[str, str]:
+        """node name -> 'ready' for every live prted of this DVM (and the HNP)."""
+        nodes = {self.head: "ready"} if self.prte.poll() is None else {}
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    cmd = f.read().split(b"\0")
+            except OSError:
+                continue
+            if not cmd or not cmd[0].endswith(b"prted") or self.hnp_nspace.encode() not in b" ".join(cmd):
+                continue
+            try:
+                name = subprocess.run(["nsenter", "-t", pid, "-u", "hostname"], capture_output=True,
+                                      text=True, timeout=2).stdout.strip()
+            except subprocess.TimeoutExpired:
+                continue
+            if name:
+                nodes[name] = "ready"
+        return nodes
+
+    def observe(self, only_nodes: Optional[List[str]], only_jobs: Optional[List[str]]) -> dict:
+        self.check_alive("observe")
+        for ns in self.jobs:
+            self.refresh_job(ns)
+        in_use: Dict[str, int] = {}
+        for job in self.jobs.values():
+            for p in job["procs"]:
+                if p["running"] and p["node"]:
+                    in_use[p["node"]] = in_use.get(p["node"], 0) + 1
+        nodes = self.nodes(in_use)
+        if only_nodes is not None:
+            nodes = [n for n in nodes if n["name"] in only_nodes]
+        jobs = [{"nspace": ns, "state": j["state"], "procs": j["procs"]} for ns, j in self.jobs.items()
+                if only_jobs is None or ns in only_jobs]
+        return {"nodes": nodes, "jobs": jobs, "events": self.events.snapshot()}
+
+    def nodes(self, in_use: Dict[str, int]) -> List[dict]:
+        """The DVM's nodes as PRRTE reports them to a client:
+        PMIX_QUERY_ALLOCATION gives the node pool and slots; each reservation's
+        nodes come from PMIX_QUERY_ALLOCATION qualified by an id that
+        PMIX_QUERY_ALLOC_IDS lists. The daemon's state is what the host shows:
+        a pool node with a live prted is 'ready', without one 'joining'; a
+        live prted whose node left the pool is 'leaving'."""
+        msg = self.observer.call(["sessions"])
+        if int(msg["status"]) != 0:
+            raise WireError("internal", f"PMIx_Query_info(PMIX_QUERY_ALLOCATION) failed with {msg['status']}")
+        owner: Dict[str, str] = {}
+        for sess in msg.get("sessions", []):
+            for n in sess.get("nodes", []):
+                if n["name"] in owner and owner[n["name"]] != sess["id"]:
+                    log(f"node {n['name']} is listed by two reservations: {owner[n['name']]} and {sess['id']}; reporting the later")
+                owner[n["name"]] = sess["id"]
+        daemons = self.live_daemons()
+        out = []
+        for n in msg.get("pool", []):
+            out.append({"name": n["name"], "slots": max(0, int(n["slots"])), "slotsInUse": in_use.get(n["name"], 0),
+                        "availableTo": owner.get(n["name"], ""),
+                        "daemon": "ready" if n["name"] in daemons else "joining"})
+        pool = {n["name"] for n in out}
+        for name in sorted(set(daemons) - pool):
+            out.append({"name": name, "slots": 0, "slotsInUse": in_use.get(name, 0), "availableTo": "", "daemon": "leaving"})
+        return sorted(out, key=lambda n: n["name"])
+
+    def query_allocation(self, requester: dict, qualifiers: List[dict]) -> dict:
+        self.check_alive("query-allocation")
+        agent = self.tool_for(requester, "query-allocation")
+        msg = agent.call(["qalloc"] + encode_infos(qualifiers))
+        return {"status": int(msg["status"])}
+
+    def stop(self) -> None:
+        try:
+            self.listener.close()
+        except OSError:
+            pass
+        for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None)]:
+            if agent is not None:
+                agent.kill()
+        self.tools.clear()
+        if self.prte.poll() is None:
+            try:
+                subprocess.run(["nsenter", "-t", str(self.prte.pid), "-n", f"{self.prefix}/bin/pterm",
+                                "--dvm-uri", f"file:{self.dir}/uri"], capture_output=True, timeout=5)
+            except subprocess.TimeoutExpired:
+                log("pterm did not finish within 5 s")
+        try:
+            self.prte.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.prte.pid, signal.SIGKILL)
+            self.prte.wait(timeout=3)
+        # prted daemonizes: end any of this DVM's daemons that outlived pterm
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    with open(f"/proc/{pid}/cmdline", "rb") as f:
+                        cmd = f.read()
+                    if cmd.split(b"\0")[0].endswith(b"prted") and self.hnp_nspace and self.hnp_nspace.encode() in cmd:
+                        os.kill(int(pid), signal.SIGKILL)
+                except (OSError, ValueError):
+                    pass
+        self.out.close()
+        if not os.environ.get("PRRTE_BRIDGE_KEEP"):
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def defined_keys(prefix: str) -> List[str]:
+    try:
+        with open(os.path.join(prefix, "include", "pmix_common.h")) as f:
+            text = f.read()
+    except OSError:
+        return []
+    return [cap for cap, macro in KEY_CAPABILITIES.items() if f"#define {macro} " in text]
+
+
+class Bridge:
+    NOT_SUPPORTED = {
+        "scheduler": "no scheduler is attached to the DVM (ras/hosts serves allocation requests); the test scheduler is not written yet",
+        "daemon": "daemon control is not offered (capability 'daemon-control' not declared)",
+        "advance-job": "PRRTE has no public way to hold a job at a boundary (capability 'job-staging')",
+        "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
+    }
+
+    def __init__(self, prefix: str, agents: str):
+        self.prefix, self.agents = prefix, agents
+        self.dvm: Optional[Dvm] = None
+        self.capabilities = defined_keys(prefix) + ["elastic"]
+
+    def need(self) -> Dvm:
+        if self.dvm is None:
+            raise WireError("not-started", "no DVM: send 'start' first")
+        return self.dvm
+
+    def handle(self, req: dict) -> dict:
+        cmd = req.get("cmd")
+        if cmd in self.NOT_SUPPORTED:
+            raise WireError("not-supported", f"{cmd}: {self.NOT_SUPPORTED[cmd]}")
+        if cmd == "start-protocol":
+            if req.get("protocolVersion") != PROTOCOL_VERSION:
+                raise VersionRefused(str(req.get("protocolVersion")))
+            return {"protocolVersion": PROTOCOL_VERSION,
+                    "implementation": {"name": "prrte-bridge", "version": self.version()},
+                    "capabilities": self.capabilities}
+        if cmd == "start":
+            if self.dvm is not None:
+                self.dvm.stop()
+                self.dvm = None
+            if req["withoutKeys"]:
+                raise WireError("not-supported", "cannot run PRRTE as if its PMIx lacked keys")
+            if "scheduler" in req:
+                raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
+            self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            # No scheduler is attached: this names nobody (PRRTE has no scheduler process).
+            return {"scheduler": {"nspace": "prrte-bridge-no-scheduler", "rank": 0}}
+        if cmd == "stop":
+            if self.dvm is not None:
+                self.dvm.stop()
+                self.dvm = None
+            return {}
+        dvm = self.need()
+        if cmd == "connect-tool":
+            return {"proc": dvm.connect_tool(req["label"])}
+        if cmd == "disconnect-tool":
+            return {"status": dvm.disconnect_tool(req["proc"])}
+        if cmd == "allocate":
+            return dvm.allocate(req["requester"], req["directive"], req["info"])
+        if cmd == "spawn":
+            if "hold" in req:
+                raise WireError("not-supported", "spawn 'hold' needs 'job-staging'")
+            return dvm.spawn(req["requester"], req["apps"], req["info"])
+        if cmd == "terminate-job":
+            return {"status": dvm.terminate_job(req["nspace"])}
+        if cmd == "observe":
+            return dvm.observe(req.get("nodes"), req.get("jobs"))
+        if cmd == "query-allocation":
+            return dvm.query_allocation(req["requester"], req["qualifiers"])
+        raise WireError("bad-request", f"unknown command {cmd!r}")
+
+    def version(self) -> str:
+        try:
+            with open(os.path.join(self.prefix, "pmix-conformance-sources.txt")) as f:
+                return "; ".join(line.strip() for line in f if line.strip())
+        except OSError:
+            return "unknown"
+
+
+class VersionRefused(Exception):
+    pass
+
+
+def send(message: dict) -> None:
+    PROTOCOL_OUT.write(json.dumps(message, separators=(",", ":")) + "\n")
+    PROTOCOL_OUT.flush()
+
+
+def build_agents(prefix: str) -> str:
+    out = os.path.join(tempfile.gettempdir(), "pmix-prrte-agents")
+    r = subprocess.run(["make", "-s", "-C", os.path.join(HERE, "agents"), f"PMIX_PREFIX={prefix}", f"OUT={out}", "all"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"prrte-bridge: building the agents failed:\n{r.stdout}")
+    return out
+
+
+def main(argv: List[str]) -> None:
+    prefix = os.environ.get("PRRTE_PREFIX", "/work/build/install")
+    agents = None
+    for a in argv:
+        if a.startswith("--prefix="):
+            prefix = a.split("=", 1)[1]
+        elif a.startswith("--agents="):
+            agents = a.split("=", 1)[1]
+    if not os.path.exists(os.path.join(prefix, "bin", "prte")):
+        raise SystemExit(f"prrte-bridge: no PRRTE at {prefix} (bin/prte missing); build one with scripts/prrte-build.sh")
+    agents = agents or build_agents(prefix)
+    bridge = Bridge(prefix, agents)
+    try:
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            seq = None
+            try:
+                req = json.loads(line)
+                seq = req.get("seq") if isinstance(req, dict) else None
+                send({"seq": seq, **bridge.handle(req)})
+            except VersionRefused as e:
+                send({"seq": seq, "error": {"message": f"this bridge speaks {PROTOCOL_VERSION} only, not {e}",
+                                            "kind": "protocol-version", "supportedVersions": [PROTOCOL_VERSION]}})
+            except WireError as e:
+                log(f"error response ({e.kind}): {e}")
+                err: Dict[str, Any] = {"message": str(e), "kind": e.kind}
+                if e.detail:
+                    err["detail"] = e.detail
+                send({"seq": seq, "error": err})
+            except Exception as e:  # a bridge bug: report it for this request, keep serving
+                detail = traceback.format_exc()
+                log(detail)
+                send({"seq": seq, "error": {"message": f"{type(e).__name__}: {e}", "kind": "internal", "detail": detail}})
+    finally:
+        if bridge.dvm is not None:
+            bridge.dvm.stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

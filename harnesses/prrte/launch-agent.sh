@@ -1,0 +1,26 @@
+#!/bin/sh
+# plm_ssh_agent for the PRRTE bridge: "ssh" to a made-up node name by running
+# the daemon command locally in a private UTS namespace whose hostname is that
+# name, so each prted is a distinct PRRTE node (a node's name is gethostname()).
+# Control files in the directory given as --ctl=DIR (in plm_ssh_agent):
+#   <node>.fail   exit 1 instead of starting the daemon (a daemon that fails to start)
+# The daemon's shell pid is written to <node>.pid so the bridge can crash it.
+ctl=/tmp
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ctl=*) ctl="${1#--ctl=}"; shift ;;   # PRRTE scrubs the environment: the control dir comes as an argument
+    --path=*) PATH="${1#--path=}:$PATH"; export PATH; shift ;;
+    -*) shift ;;          # ssh options PRRTE may pass (-x, -T, ...)
+    *) break ;;
+  esac
+done
+node="$1"; shift
+exec 2>>"$ctl/$node.log"
+printf "%s\n" "launch: $*" >&2
+
+if [ -e "$ctl/$node.fail" ]; then
+  echo "launch-agent: refusing to start the daemon of $node (test control)" >&2
+  exit 1
+fi
+echo $$ > "$ctl/$node.pid"
+exec unshare -u /bin/sh -c 'hostname "$0" && exec /bin/sh -c "$1"' "$node" "$*"
