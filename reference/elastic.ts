@@ -296,8 +296,8 @@ function launch(state: State, job: JobRec): void {
     p.running = true;
     const node = state.nodes.get(p.node)!;
     const ranks = node.procs.get(job.nspace);
-    if (ranks) ranks.push(p.rank);
-    else node.procs.set(job.nspace, [p.rank]);
+    if (ranks) ranks.add(p.rank);
+    else node.procs.set(job.nspace, new Set([p.rank]));
   }
   job.stage = 'running';
   job.state = 'RUNNING';

@@ -9,7 +9,7 @@
 import { Inheritance, Key, Status } from '../seam/pmix';
 import type { Ack, Info } from '../seam/messages';
 import { departNode, drainAtTeardown, withShrink, withdraw } from './elastic';
-import { classify, countDescendant, emit, unindexAllocation, type AllocationRec, type JobRec, type State } from './state';
+import { classify, countDescendant, emit, unindexAllocation, type AllocationRec, type JobRec, type ProcRec, type State } from './state';
 
 const CHILD_FLAVOURED: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_CHILD, Inheritance.PMIX_ALLOC_INHERIT_CHILD_DEFAULT];
 const RETURNS: readonly number[] = [Inheritance.PMIX_ALLOC_INHERIT_NONE, Inheritance.PMIX_ALLOC_INHERIT_CHILD];
@@ -19,7 +19,7 @@ export function terminateJob(state: State, nspace: string): Ack {
   const job = state.jobs.get(nspace);
   if (!job || job.stage === 'done') return { status: Status.PMIX_ERR_NOT_FOUND };
   if (job.stage !== 'running') withdraw(state, job);
-  for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
+  for (const p of job.procs) if (p.running) stopProc(state, job, p);
   finishJob(state, job, 'TERMINATED');
   return { status: Status.PMIX_SUCCESS };
 }
@@ -33,15 +33,18 @@ export function disconnectTool(state: State, nspace: string): Ack {
   return { status: Status.PMIX_SUCCESS };
 }
 
-function stopProc(state: State, job: JobRec, rank: number): void {
-  const proc = job.procs.find((p) => p.rank === rank)!;
+/** One process ends: constant work (a job's termination is linear in its size). */
+function stopProc(state: State, job: JobRec, proc: ProcRec): void {
   proc.running = false;
   const node = state.nodes.get(proc.node)!;
   if (!proc.tool) node.slotsInUse -= 1;
-  const ranks = node.procs.get(job.nspace)!.filter((r) => r !== rank);
-  if (ranks.length > 0) node.procs.set(job.nspace, ranks);
-  else node.procs.delete(job.nspace);
+  const ranks = node.procs.get(job.nspace);
+  ranks?.delete(proc.rank);
+  if (ranks && ranks.size === 0) node.procs.delete(job.nspace);
 }
+
+/** A job's process by rank: processes are created in rank order, so the rank is the index. */
+const procOf = (job: JobRec, rank: number): ProcRec => (job.procs[rank]?.rank === rank ? job.procs[rank] : job.procs.find((p) => p.rank === rank)!);
 
 export function finishJob(state: State, job: JobRec, end: 'TERMINATED' | 'KILLED' | 'NEVER_LAUNCHED' | 'FAILED_TO_MAP'): void {
   job.state = end;
@@ -161,7 +164,7 @@ export function killProcsOn(state: State, name: string): void {
   const node = state.nodes.get(name)!;
   for (const [nspace, ranks] of [...node.procs]) {
     const job = state.jobs.get(nspace)!;
-    for (const r of ranks) stopProc(state, job, r);
+    for (const r of [...ranks]) stopProc(state, job, procOf(job, r));
     if (job.state === 'RUNNING' && job.procs.every((p) => !p.running)) finishJob(state, job, 'KILLED');
   }
 }
@@ -181,7 +184,7 @@ export function teardown(state: State): Ack {
   for (const job of state.jobs.values()) {
     if (job.stage === 'done') continue;
     if (job.stage !== 'running') withdraw(state, job);
-    for (const p of job.procs) if (p.running) stopProc(state, job, p.rank);
+    for (const p of job.procs) if (p.running) stopProc(state, job, p);
     job.state = job.stage === 'running' ? 'KILLED' : 'NEVER_LAUNCHED';
     job.stage = 'done';
   }

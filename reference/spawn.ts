@@ -130,8 +130,8 @@ function commit(state: State, req: SpawnRequest, targets: string[], placement: P
     const node = state.nodes.get(p.node)!;
     if (!p.tool) node.slotsInUse += 1;
     const ranks = node.procs.get(nspace);
-    if (ranks) ranks.push(p.rank);
-    else node.procs.set(nspace, [p.rank]);
+    if (ranks) ranks.add(p.rank);
+    else node.procs.set(nspace, new Set([p.rank]));
   }
   // Spawned into a reservation => an owner of it, and of nothing else.
   for (const t of targets) {

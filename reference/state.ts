@@ -19,7 +19,7 @@ export interface NodeRec {
   /** The allocation the node was granted (or carved) under, if any. */
   allocId: string | null;
   /** Running processes on this node: nspace -> ranks. */
-  procs: Map<string, number[]>;
+  procs: Map<string, Set<number>>;
   /** Its daemon while the node is in the DVM. */
   daemon: DaemonRec | null;
 }
