@@ -18,7 +18,7 @@
  * killed and never reused, so the next scenario starts a new one. `fresh`
  * starts a new process for every scenario and ends it at stop(): exact but
  * slow when the implementation takes long to start (the reference server
- * takes about a second under ts-node).
+ * takes a few hundred milliseconds).
  */
 import * as path from 'node:path';
 import type { Implementation } from '../seam/implementation';
@@ -29,7 +29,7 @@ import { shellWords } from '../protocol/shell-words';
 const ROOT = path.resolve(__dirname, '..');
 
 /** The reference engine's server, as PMIX_CONFORMANCE_COMMAND would spell it (run from the repository root). */
-export const REFERENCE_SERVER_COMMAND = 'node -r ts-node/register/transpile-only servers/reference-server.ts';
+export const REFERENCE_SERVER_COMMAND = 'node -r ./tools/register.js servers/reference-server.ts';
 
 export interface SubprocessOptions {
   /** A command line, split like a shell would (no expansion). */

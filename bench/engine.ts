@@ -3,7 +3,7 @@
  * over the same number of calls, so the ratio shows how an operation's cost
  * grows with state it may or may not touch. Prints one JSON object on stdout.
  *
- *   node -r ts-node/register/transpile-only bench/engine.ts [--base 10000]
+ *   node -r ./tools/register.js bench/engine.ts [--base 10000]
  *
  * Workload at scale k: 10,000k startup nodes (the default session),
  * 1,000k reservations of one scheduler node each, 10,000k running jobs

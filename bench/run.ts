@@ -4,7 +4,7 @@
  * writes reports/bench.json and reports/bench.svg. A benchmark, not a test:
  * nothing fails on a number.
  *
- *   node -r ts-node/register/transpile-only bench/run.ts [--skip-suite] [--engine-args "..."]
+ *   node -r ./tools/register.js bench/run.ts [--skip-suite] [--engine-args "..."]
  *
  * Wall time is noisy on a shared machine; each command's CPU time (user+sys,
  * from /usr/bin/time, children included) is reported beside it.
@@ -85,7 +85,7 @@ function propertyRates(): Record<string, unknown> {
     ['elastic', 'test/properties/elastic.property.test.ts', /elastic property: .*?(\d+) interleavings executed.*elapsed (\d+) ms/],
     ['lifecycle', 'test/properties/lifecycle.property.test.ts', /lifecycle property: (\d+) interleavings executed.*elapsed (\d+) ms/],
   ] as const) {
-    const t = timed([process.execPath, '--require', 'ts-node/register/transpile-only', '--test', file]);
+    const t = timed([process.execPath, '--require', './tools/register.js', '--test', file]);
     const m = re.exec(t.stdout + t.stderr);
     out[name] = m ? { interleavings: Number(m[1]), elapsedMs: Number(m[2]), perSecond: Number(m[1]) / (Number(m[2]) / 1000) } : { error: `no figure in the output (exit ${t.status})` };
   }
@@ -93,7 +93,7 @@ function propertyRates(): Record<string, unknown> {
 }
 
 function engineOps(extra: string[]): unknown {
-  const t = timed([process.execPath, '-r', 'ts-node/register/transpile-only', '--max-old-space-size=3072', 'bench/engine.ts', ...extra]);
+  const t = timed([process.execPath, '-r', './tools/register.js', '--max-old-space-size=3072', 'bench/engine.ts', ...extra]);
   try {
     return JSON.parse(t.stdout);
   } catch {

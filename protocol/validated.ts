@@ -9,7 +9,7 @@
  */
 import type { Implementation } from '../seam/implementation';
 import { Status } from '../seam/pmix';
-import { check, ProtocolError, requestType } from './codec';
+import { check, ProtocolError, requestType, valid } from './codec';
 import { METHOD_OF, type Command } from './messages';
 
 const STATUS_METHODS = new Set<string>(['disconnectTool', 'allocate', 'spawn', 'terminateJob', 'scheduler', 'daemon', 'advanceJob', 'queryAllocation']);
@@ -22,9 +22,14 @@ export function validated(inner: Implementation): Implementation {
     if (!fn || method === 'describe' || method === 'stop' || method === 'inspect') continue;
     out[method] = async (req: unknown) => {
       try {
-        // The request as it would travel: plain JSON, with an envelope.
-        const wire = JSON.parse(JSON.stringify({ seq: 0, cmd, ...(req as object) })) as unknown;
-        check(requestType(cmd), wire);
+        const message = { seq: 0, cmd, ...(req as object) };
+        // Judged as it would travel (plain JSON: undefined fields vanish, and
+        // so on). A request already valid as it is needs no round trip: the
+        // schemas skip undefined properties and reject NaN, Infinity, a
+        // function, a bigint or undefined in a list, so JSON can only make it
+        // lose fields the schemas ignore; only an invalid one is judged again
+        // in its wire form (steps send plain data, never objects with toJSON).
+        if (!valid(requestType(cmd), message)) check(requestType(cmd), JSON.parse(JSON.stringify(message)) as unknown);
       } catch (e) {
         if (!(e instanceof ProtocolError) && !(e instanceof TypeError)) throw e;
         if (STATUS_METHODS.has(method)) return { status: Status.PMIX_ERR_BAD_PARAM, ...(WITH_INFO.has(method) ? { info: [] } : {}) };

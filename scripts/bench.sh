@@ -9,4 +9,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 export TS_NODE_TRANSPILE_ONLY=true
-exec node -r ts-node/register/transpile-only bench/run.ts "$@"
+exec node -r ./tools/register.js bench/run.ts "$@"

@@ -19,7 +19,7 @@ if [ ! -s reports/conformance.ndjson ]; then
   exit "$((cucumber_status == 0 ? 2 : cucumber_status))"
 fi
 status=0
-node -r ts-node/register/transpile-only tools/report.ts --ndjson reports/conformance.ndjson --out reports \
+node -r ./tools/register.js tools/report.ts --ndjson reports/conformance.ndjson --out reports \
   ${PMIX_CONFORMANCE_EXPECT:+--expect "$PMIX_CONFORMANCE_EXPECT"} || status=$?
 echo "reports written to reports/: report.html (open in a browser: the verdict first), summary.md, conformance.json, conformance.html (every step), conformance.junit.xml, conformance.ndjson"
 exit "$status"

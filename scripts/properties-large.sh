@@ -26,7 +26,7 @@ if [ "$#" -gt 0 ]; then files=("$@"); else files=(test/properties/elastic.proper
 echo "properties-large: runs=$PMIX_PROPERTY_RUNS max-ops=$PMIX_PROPERTY_MAX_OPS seed=$PMIX_PROPERTY_SEED adapter=${PMIX_CONFORMANCE_ADAPTER:-adapters/reference}"
 start=$(date +%s%N)
 status=0
-node --require ts-node/register/transpile-only --test "${files[@]}" || status=$?
+node --require ./tools/register.js --test "${files[@]}" || status=$?
 wall=$(( ($(date +%s%N) - start) / 1000000 ))
-echo "properties-large: exit $status, wall ${wall} ms (process start and ts-node compilation included; the test's own summary line above has the elapsed time of the runs)"
+echo "properties-large: exit $status, wall ${wall} ms (process start and TypeScript loading included; the test's own summary line above has the elapsed time of the runs)"
 exit "$status"

@@ -27,7 +27,7 @@ start=$(date +%s)
 status=0
 npx cucumber-js --format progress --format "message:$out/conformance.ndjson" "$@" || status=$?
 echo "live run: $(( $(date +%s) - start )) s wall (cucumber exit $status)"
-node -r ts-node/register/transpile-only tools/report.ts --ndjson "$out/conformance.ndjson" --out "$out" \
+node -r ./tools/register.js tools/report.ts --ndjson "$out/conformance.ndjson" --out "$out" \
   --expect "${PMIX_CONFORMANCE_EXPECT:-expectations/prrte.json}" || status=$?
 echo "reports in $out/ (summary.md first)"
 exit "$status"

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mapfile -t tests < <(find test -name '*.test.ts' | sort)
-node --require ts-node/register/transpile-only --test "${tests[@]}"
+node --require ./tools/register.js --test "${tests[@]}"
 npx cucumber-js
 # The same suite over the wire: the reference engine as a protocol server, driven by the subprocess adapter.
 PMIX_CONFORMANCE_ADAPTER=adapters/subprocess npx cucumber-js --format summary

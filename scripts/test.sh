@@ -12,10 +12,10 @@ step "type-check (tsc --noEmit)"
 npx tsc --noEmit -p .
 
 step "clause lint"
-npx ts-node --transpile-only tools/clause-lint.ts
+node -r ./tools/register.js tools/clause-lint.ts
 
 step "self-test: the suite must reject every known-bad implementation"
-npx ts-node --transpile-only tools/self-test.ts
+node -r ./tools/register.js tools/self-test.ts
 
 step "unit and property tests, then the conformance suite (in-process and over the wire), under c8 (reference/ lines >= 90%)"
 export TS_NODE_TRANSPILE_ONLY=true

@@ -1,7 +1,7 @@
 /**
  * The reference engine as a wire-protocol server (schemas/README.md):
  *
- *   node -r ts-node/register/transpile-only servers/reference-server.ts
+ *   node -r ./tools/register.js servers/reference-server.ts
  *
  * Requests on stdin, responses on stdout, one JSON line each; diagnostics on
  * stderr. Exits when stdin closes.

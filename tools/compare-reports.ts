@@ -1,7 +1,7 @@
 /**
  * What changed between two conformance reports (two runs, or two implementations):
  *
- *   ts-node tools/compare-reports.ts A/conformance.json B/conformance.json
+ *   node -r ./tools/register.js tools/compare-reports.ts A/conformance.json B/conformance.json
  *
  * Prints newly failing, newly passing and otherwise changed scenarios and
  * clauses. Informational: exits 0 whatever changed (2 if a file is unreadable).

@@ -3,8 +3,8 @@
  * they cannot drift: the capability table of docs/writing-a-harness.md
  * (from seam/capabilities.ts) and the list of wire messages (from schemas/).
  *
- *   npx ts-node --transpile-only tools/docs.ts          # exit 1 if a doc is stale
- *   npx ts-node --transpile-only tools/docs.ts --write  # regenerate
+ *   node -r ./tools/register.js tools/docs.ts          # exit 1 if a doc is stale
+ *   node -r ./tools/register.js tools/docs.ts --write  # regenerate
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -46,7 +46,7 @@ if (require.main === module) {
     fs.writeFileSync(HARNESS_DOC, fresh);
     console.log(`docs: ${path.relative(ROOT, HARNESS_DOC)} regenerated`);
   } else if (fresh !== text) {
-    console.error(`docs: ${path.relative(ROOT, HARNESS_DOC)} is stale; run npx ts-node --transpile-only tools/docs.ts --write`);
+    console.error(`docs: ${path.relative(ROOT, HARNESS_DOC)} is stale; run node -r ./tools/register.js tools/docs.ts --write`);
     process.exit(1);
   }
 }

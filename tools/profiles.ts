@@ -6,7 +6,7 @@
  * declared value or under all). A scenario tagged @without:<KEY> runs when the
  * profile lacks the key or can emulate lacking it.
  *
- *   npx ts-node --transpile-only tools/profiles.ts
+ *   node -r ./tools/register.js tools/profiles.ts
  */
 import * as path from 'node:path';
 import { CAPABILITIES, CAPABILITY_KIND, type CapabilityName } from '../seam/capabilities';

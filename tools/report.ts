@@ -1,7 +1,7 @@
 /**
  * Writes the conformance report from a finished run:
  *
- *   ts-node tools/report.ts [--ndjson reports/conformance.ndjson] [--out reports] [--expect expectations/x.json]
+ *   node -r ./tools/register.js tools/report.ts [--ndjson reports/conformance.ndjson] [--out reports] [--expect expectations/x.json]
  *
  * reports/conformance.json (schemas/reports/conformance-report.schema.json)
  * and reports/summary.md. Exit status 0 only when every outcome matches the

@@ -56,7 +56,7 @@
  *
  *   for v in test/properties/broken/elastic-*.ts; do
  *     PMIX_CONFORMANCE_ADAPTER=${v%.ts} \
- *       node --require ts-node/register/transpile-only --test test/properties/elastic.property.test.ts \
+ *       node --require ./tools/register.js --test test/properties/elastic.property.test.ts \
  *       >/dev/null && echo "NOT CAUGHT: $v"; done
  *
  * (with PMIX_BROKEN_NO_INSPECT=1 too: then only what a client observes).

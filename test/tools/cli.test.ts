@@ -12,7 +12,7 @@ import { smoke } from '../../tools/lib/smoke';
 const root = path.resolve(__dirname, '..', '..');
 const fixture = (name: string) => `node ${path.join(root, 'test', 'protocol', 'fixtures', name)}`;
 
-// The two slow ones (a ts-node start each) begin at once and run while the other tests do.
+// The two slow ones (a TypeScript start each) begin at once and run while the other tests do.
 const settled = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
 const help = settled(promisify(execFile)(process.execPath, [path.join(root, 'bin', 'pmix-conformance.js'), '--help'], { cwd: root }));
 const referenceSmoke = settled(smoke({ command: REFERENCE_SERVER_COMMAND, cwd: root }));

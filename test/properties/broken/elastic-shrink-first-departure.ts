@@ -4,7 +4,7 @@
  * making every other pending target of that shrink depart along with the
  * first one, although their daemons never reported leaving.
  * Run: PMIX_CONFORMANCE_ADAPTER=test/properties/broken/elastic-shrink-first-departure
- *   node --require ts-node/register/transpile-only --test test/properties/elastic.property.test.ts
+ *   node --require ./tools/register.js --test test/properties/elastic.property.test.ts
  */
 import { wrap } from './wrap';
 export const createImplementation = () =>

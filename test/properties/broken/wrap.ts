@@ -6,14 +6,14 @@
  * Run the property against one with, for example:
  *
  *   PMIX_CONFORMANCE_ADAPTER=test/properties/broken/none-as-default \
- *     node --require ts-node/register/transpile-only --test test/properties/lifecycle.property.test.ts
+ *     node --require ./tools/register.js --test test/properties/lifecycle.property.test.ts
  *
  * With PMIX_BROKEN_NO_INSPECT=1 the wrapper also hides `inspect`, so the
  * property must catch the bug from what a client observes alone. Every
  * variant must make the property fail:
  *
  *   for v in test/properties/broken/*.ts; do case $v in *wrap.ts|*child-tracking.ts) continue;; esac
- *     PMIX_CONFORMANCE_ADAPTER=${v%.ts} node --require ts-node/register/transpile-only \
+ *     PMIX_CONFORMANCE_ADAPTER=${v%.ts} node --require ./tools/register.js \
  *       --test test/properties/lifecycle.property.test.ts >/dev/null && echo "NOT CAUGHT: $v"; done
  *
  * The variants: none-as-default, child-as-none, child-default-as-default,

@@ -1,8 +1,11 @@
 // Profiles: `default` runs the suite and prints progress; `reports` also
 // writes the HTML, JUnit and message reports to reports/. Feature paths
 // default to features/**/*.feature; give paths on the command line to run fewer.
+const path = require('node:path');
+
 const common = {
-  requireModule: ['ts-node/register/transpile-only'],
+  // TypeScript compiled once per file and cached (tools/register.js), not on every run.
+  requireModule: [path.join(__dirname, 'tools', 'register.js')],
   require: ['steps/**/*.ts'],
   worldParameters: { adapter: 'adapters/reference' },
   strict: true,

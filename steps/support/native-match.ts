@@ -1,0 +1,112 @@
+/**
+ * Step matching with the regular-expression engine's own match indices.
+ *
+ * cucumber-expressions finds where each parameter sits in a step's text
+ * through the `regexp-match-indices` polyfill. The polyfill decides whether
+ * the engine has match indices by matching a pattern *without* the `d` flag,
+ * which never has them, so on every Node it takes its slow path: per match, a
+ * second, rewritten pattern and an accessor property. Cucumber matches every
+ * step three times (finding its definition, recording its arguments, calling
+ * it), so this was a third of the suite's own CPU time beyond cucumber's
+ * floor (measured with --cpu-prof: ~0.5 s of ~3 s).
+ *
+ * Here `TreeRegexp.prototype.match` matches with a copy of the pattern that
+ * has the `d` flag (Node >= 16 has it natively) and builds the same groups
+ * from the native indices. test/steps/native-match.test.ts checks, for every
+ * step of every feature against every step definition, that the groups are
+ * the same as the polyfill's. If the module's shape is not the one expected
+ * (another cucumber-expressions version), nothing is patched and cucumber
+ * runs as it ships.
+ */
+import * as path from 'node:path';
+
+interface Group {
+  value: string | undefined;
+  start: number | undefined;
+  end: number | undefined;
+  children: Group[] | undefined;
+}
+interface TreeRegexpLike {
+  regexp: RegExp;
+  groupBuilder: { build(match: RegExpExecArray, next: () => number): Group };
+  match(s: string): Group | null;
+}
+
+/** The TreeRegexp class cucumber itself uses (resolved from cucumber's own folder), or undefined. */
+export function cucumberTreeRegexp(): { prototype: TreeRegexpLike } | undefined {
+  try {
+    const fromCucumber = { paths: [path.dirname(require.resolve('@cucumber/cucumber/package.json'))] };
+    const index = require.resolve('@cucumber/cucumber-expressions', fromCucumber);
+    // Not an exported entry point, so required by file; both are in dist/cjs/src.
+    const mod = require(path.join(path.dirname(index), 'TreeRegexp.js')) as { default?: { prototype: TreeRegexpLike } };
+    const cls = mod.default;
+    return cls && typeof cls.prototype.match === 'function' ? cls : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text every match of an anchored pattern must start with: the literal
+ * characters after `^` up to the first special one (less the last, if a
+ * quantifier follows it). Empty when unsure (no `^`, a flag, an alternation
+ * at the top level).
+ */
+export function literalPrefix(re: RegExp): string {
+  const src = re.source;
+  if (re.flags.replace(/[dgy]/g, '') !== '' || !src.startsWith('^')) return '';
+  let depth = 0;
+  for (let i = 1; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') while (i < src.length && src[i] !== ']') i += src[i] === '\\' ? 2 : 1;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return '';
+  }
+  let end = 1;
+  while (end < src.length && !'\\^$.|?*+()[]{}'.includes(src[end])) end++;
+  if ('?*{'.includes(src[end] ?? '')) end--;
+  return src.slice(1, Math.max(end, 1));
+}
+
+/** What a TreeRegexp needs to match natively, kept on it (a property lookup is cheaper than a map's). */
+interface Compiled {
+  prefix: string;
+  plain: RegExp;
+  withIndices: RegExp;
+}
+const COMPILED = Symbol('native-match');
+
+function compile(regexp: RegExp): Compiled {
+  // A fresh plain copy: a global or sticky pattern's lastIndex would carry state between steps.
+  const flags = regexp.flags.replace(/[gyd]/g, '');
+  return { prefix: literalPrefix(regexp), plain: new RegExp(regexp.source, flags), withIndices: new RegExp(regexp.source, `${flags}d`) };
+}
+
+/** The match cucumber-expressions computes, with native indices. */
+export function nativeMatch(this: TreeRegexpLike & { [COMPILED]?: Compiled }, s: string): Group | null {
+  const c = (this[COMPILED] ??= compile(this.regexp));
+  // Most definitions do not match a given step: reject those by their
+  // literal start, else with the plain pattern (cheaper than one that records
+  // indices); only a match is run again to find where its groups are.
+  if (!s.startsWith(c.prefix) || !c.plain.test(s)) return null;
+  const re = c.withIndices;
+  const match = re.exec(s);
+  if (!match) return null;
+  let groupIndex = 0;
+  return this.groupBuilder.build(match, () => groupIndex++);
+}
+
+function hasNativeIndices(): boolean {
+  try {
+    return new RegExp('(a)', 'd').exec('a')?.indices?.[1]?.[0] === 0;
+  } catch {
+    return false;
+  }
+}
+
+const TreeRegexp = cucumberTreeRegexp();
+/** The match as cucumber-expressions ships it (for the equivalence test). */
+export const shippedMatch = TreeRegexp?.prototype.match;
+if (TreeRegexp && hasNativeIndices() && TreeRegexp.prototype.match !== nativeMatch) TreeRegexp.prototype.match = nativeMatch;
