@@ -52,7 +52,7 @@ Given('a DVM in elastic mode', function (this: ConformanceWorld) {
 
 async function daemonDoes(world: ConformanceWorld, event: DaemonEvent, operation: string) {
   await world.ready();
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const ack = await world.call('daemon', () => world.impl.daemon(event));
   world.last = { operation, status: ack.status, info: [], before };
   if (event.node !== undefined && (event.event === 'exit' || event.event === 'crash' || event.event === 'fail-to-start')) {
@@ -121,7 +121,7 @@ Given('the daemon(s) on node(s) {string} has/have joined the DVM', async functio
 
 async function schedulerDoes(world: ConformanceWorld, action: Parameters<ConformanceWorld['impl']['scheduler']>[0], operation: string) {
   await world.ready();
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const ack = await world.call('scheduler', () => world.impl.scheduler(action));
   world.last = { operation, status: ack.status, info: [], before };
   if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));
@@ -148,7 +148,7 @@ async function submit(world: ConformanceWorld, actor: Actor, alias: string, apps
   await world.ready();
   if (hold && !world.has('job-staging')) throw new Error('this scenario holds a job before a boundary: tag it @needs:job-staging');
   const requester = procOf(world, actor);
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const result = await world.call('spawn', () => world.impl.spawn({ requester, apps, info, ...(hold ? { hold } : {}) }));
   const where = hold ? `, held before the ${hold === 'map' ? 'map-eligible' : 'launch'} boundary` : '';
   world.last = {
@@ -212,7 +212,7 @@ for (const [words, hold] of [
 async function advance(world: ConformanceWorld, alias: string, to: 'map' | 'launch') {
   await world.ready();
   const nspace = world.jobNspace(alias);
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const ack = await world.call('advanceJob', () => world.impl.advanceJob({ nspace, to }));
   const operation = `job ${alias} reaches the ${to === 'map' ? 'map-eligible' : 'launch'} boundary`;
   world.last = { operation, status: ack.status, info: [], before };

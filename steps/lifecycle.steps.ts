@@ -28,7 +28,7 @@ const describeProcs = (job: JobView): string =>
 /** Something the scheduler does on its own initiative, recorded like a request so failures name it. */
 async function schedulerAction(world: ConformanceWorld, operation: string, action: SchedulerAction) {
   await world.ready();
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const ack = await world.call('scheduler', () => world.impl.scheduler(action));
   world.last = { operation, status: ack.status, info: [], before };
   if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));

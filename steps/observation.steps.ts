@@ -77,12 +77,14 @@ Then('job {string} has processes on node(s) {string}', async function (this: Con
 Then('nothing changed', async function (this: ConformanceWorld) {
   const last = this.last;
   if (!last) throw new Error('no request was made');
+  if (!last.before) throw new Error(`"nothing changed" found no observation recorded before ${last.operation}: is the step's text in COMPARES_WITH_BEFORE (steps/support/world.ts)?`);
+  const before = last.before;
   const now = await this.observe();
-  if (!isDeepStrictEqual(now.snapshot, last.before.snapshot)) {
-    this.fail('no observable change after the rejected request', diff(last.before.snapshot, now.snapshot), noEffectOf(last.operation));
+  if (!isDeepStrictEqual(now.snapshot, before.snapshot)) {
+    this.fail('no observable change after the rejected request', diff(before.snapshot, now.snapshot), noEffectOf(last.operation));
   }
-  if (last.before.introspection && !isDeepStrictEqual(now.introspection, last.before.introspection)) {
-    this.fail('no change to any allocation\'s owners, disposition or nodes', diff(last.before.introspection, now.introspection), noEffectOf(last.operation));
+  if (before.introspection && !isDeepStrictEqual(now.introspection, before.introspection)) {
+    this.fail('no change to any allocation\'s owners, disposition or nodes', diff(before.introspection, now.introspection), noEffectOf(last.operation));
   }
 });
 

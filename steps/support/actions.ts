@@ -43,7 +43,7 @@ export function infoFrom(world: ConformanceWorld, table: DataTable | undefined):
 export async function allocate(world: ConformanceWorld, actor: Actor, directive: number, info: Info[], alias?: string) {
   await world.ready();
   const requester = procOf(world, actor);
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const result = await world.call('allocate', () => world.impl.allocate({ requester, directive, info }));
   world.last = {
     operation: `${actorName(actor)}: PMIx_Allocation_request(${directiveName(directive)}, ${formatInfo(world, info)})`,
@@ -67,7 +67,7 @@ export async function allocate(world: ConformanceWorld, actor: Actor, directive:
 export async function spawn(world: ConformanceWorld, actor: Actor, alias: string, apps: AppSpec[], info: Info[]) {
   await world.ready();
   const requester = procOf(world, actor);
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const result = await world.call('spawn', () => world.impl.spawn({ requester, apps, info }));
   world.last = {
     operation: `${actorName(actor)}: PMIx_Spawn(job ${alias}: ${apps.map((a) => `${a.np} x ${a.cmd}${a.hosts ? ` on ${a.hosts.join(',')}` : ''}`).join(' + ')}; ${formatInfo(world, info)})`,

@@ -10,7 +10,7 @@ import { readingTag } from '../../seam/readings';
 import { SCHEDULER_POLICIES } from './policies';
 import type { AdapterModule } from '../../seam/implementation';
 import { ImplementationFault } from './failures';
-import { ConformanceWorld } from './world';
+import { COMPARES_WITH_BEFORE, ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
 
@@ -57,6 +57,7 @@ BeforeAll({ timeout: 120_000 }, async function () {
 Before(async function (this: ConformanceWorld, { pickle }) {
   const tags = pickle.tags.map((t) => t.name);
   this.clauses = tags.filter((t) => t.startsWith('@clause:')).map((t) => t.slice('@clause:'.length));
+  this.recordsBefore = pickle.steps.some((s) => COMPARES_WITH_BEFORE.has(s.text));
   await this.open();
   if (!announced) {
     // Once per run (per worker): who is under test, for the report's header.
