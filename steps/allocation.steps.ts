@@ -16,7 +16,7 @@ When('{actor} requests {directive} for allocation {string} with:', async functio
 
 async function holds(world: ConformanceWorld, actor: Actor, alias: string, nodes: string, table?: DataTable) {
   const info = [{ key: Key.PMIX_ALLOC_NODE_LIST, value: nodes }, ...infoFrom(world, table)];
-  const result = await allocate(world, actor, Directive.PMIX_ALLOC_NEW, info, alias);
+  const result = await allocate(world, actor, Directive.PMIX_ALLOC_NEW, info, alias, { setup: true });
   if (!accepted(result.status) || !world.allocations.has(alias)) {
     world.fail(`allocation ${alias} of ${nodes} to be granted with a PMIX_ALLOC_ID`, `${describeStatus(result.status)}, info ${JSON.stringify(result.info)}`);
   }

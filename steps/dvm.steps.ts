@@ -20,7 +20,7 @@ Given('tool {string} is connected', async function (this: ConformanceWorld, alia
 });
 
 Given('job {string} is running {int} process(es), launched by tool {string}', async function (this: ConformanceWorld, alias: string, np: number, tool: string) {
-  const result = await spawn(this, { kind: 'tool', alias: tool }, alias, [{ cmd: alias, np }], []);
+  const result = await spawn(this, { kind: 'tool', alias: tool }, alias, [{ cmd: alias, np }], [], { setup: true });
   if (!accepted(result.status)) this.fail(`job ${alias} to start (${ACCEPTED})`, describeStatus(result.status));
 });
 

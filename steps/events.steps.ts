@@ -39,10 +39,10 @@ const WARNING = Status.PMIX_ALLOC_TIMEOUT_WARNING;
 /** Record the observation and the event mark, then let the scheduler act. */
 async function schedulerActs(world: ConformanceWorld, action: SchedulerAction, operation: string) {
   await world.ready();
-  const before = await world.observe();
+  const before = await world.observeBefore();
   const s = eventState(world);
   s.before = before;
-  s.mark = before.snapshot.events.reduce((max, e) => Math.max(max, e.seq), 0);
+  s.mark = (before?.snapshot ?? (await world.snapshot({}))).events.reduce((max, e) => Math.max(max, e.seq), 0);
   const ack = await world.call('scheduler', () => world.impl.scheduler(action));
   world.last = { operation, status: ack.status, info: [], before };
 }
@@ -163,7 +163,7 @@ Then('the scheduler was passed PMIX_ALLOC_WARN_TIMEOUT {int} for allocation {str
 /** Everything observable except the events list, and every allocation's bookkeeping, is as just before the last scheduler action. */
 Then('nothing but events changed', async function (this: ConformanceWorld) {
   const before = eventState(this).before;
-  if (!before) throw new Error('no scheduler action was recorded before this step');
+  if (!before) throw new Error('no observation was recorded before a scheduler action: is this step\'s text in COMPARES_WITH_BEFORE (steps/support/world.ts)?');
   const now = await this.observe();
   const { events: _b, ...was } = before.snapshot;
   const { events: _n, ...is } = now.snapshot;

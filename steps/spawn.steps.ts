@@ -52,7 +52,7 @@ Then('{actor} may spawn into allocation {string}', async function (this: Conform
  */
 async function landsIn(world: ConformanceWorld, alloc: string, nspace: string) {
   const id = world.allocId(alloc);
-  const { snapshot } = await world.observe();
+  const snapshot = await world.snapshot({});
   const reserved = new Set(snapshot.nodes.filter((n) => n.availableTo === id).map((n) => n.name));
   if (reserved.size === 0) return;
   const job = snapshot.jobs.find((j) => j.nspace === nspace);

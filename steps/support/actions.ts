@@ -40,10 +40,15 @@ export function infoFrom(world: ConformanceWorld, table: DataTable | undefined):
   return info;
 }
 
-export async function allocate(world: ConformanceWorld, actor: Actor, directive: number, info: Info[], alias?: string) {
+/** A request a Given step makes to set the scene: nothing is compared with what was before it. */
+export interface RequestOptions {
+  setup?: boolean;
+}
+
+export async function allocate(world: ConformanceWorld, actor: Actor, directive: number, info: Info[], alias?: string, options: RequestOptions = {}) {
   await world.ready();
   const requester = procOf(world, actor);
-  const before = await world.observeBefore();
+  const before = options.setup ? undefined : await world.observeBefore();
   const result = await world.call('allocate', () => world.impl.allocate({ requester, directive, info }));
   world.last = {
     operation: `${actorName(actor)}: PMIx_Allocation_request(${directiveName(directive)}, ${formatInfo(world, info)})`,
@@ -64,10 +69,10 @@ export async function allocate(world: ConformanceWorld, actor: Actor, directive:
   return result;
 }
 
-export async function spawn(world: ConformanceWorld, actor: Actor, alias: string, apps: AppSpec[], info: Info[]) {
+export async function spawn(world: ConformanceWorld, actor: Actor, alias: string, apps: AppSpec[], info: Info[], options: RequestOptions = {}) {
   await world.ready();
   const requester = procOf(world, actor);
-  const before = await world.observeBefore();
+  const before = options.setup ? undefined : await world.observeBefore();
   const result = await world.call('spawn', () => world.impl.spawn({ requester, apps, info }));
   world.last = {
     operation: `${actorName(actor)}: PMIx_Spawn(job ${alias}: ${apps.map((a) => `${a.np} x ${a.cmd}${a.hosts ? ` on ${a.hosts.join(',')}` : ''}`).join(' + ')}; ${formatInfo(world, info)})`,

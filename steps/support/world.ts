@@ -34,8 +34,11 @@ export interface LastRequest {
 
 const READY: Promise<void> = Promise.resolve();
 
+/** The calls that change nothing: they leave the kept observations current. */
+const OBSERVATIONS: ReadonlySet<string> = new Set(['observe', 'inspect', 'describe']);
+
 /** The steps that compare what is observed with what was observed before the last request. */
-export const COMPARES_WITH_BEFORE: ReadonlySet<string> = new Set(['nothing changed']);
+export const COMPARES_WITH_BEFORE: ReadonlySet<string> = new Set(['nothing changed', 'nothing but events changed']);
 
 export interface Observation {
   snapshot: Snapshot;
@@ -105,6 +108,10 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
    */
   call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     const timeoutMs = this.parameters.requestTimeoutMs ?? Number(process.env.PMIX_CONFORMANCE_TIMEOUT_MS ?? 10000);
+    if (!OBSERVATIONS.has(operation)) {
+      this.observed.clear();
+      this.inspected = undefined;
+    }
     const fault = (e: unknown) => (e instanceof ImplementationFault ? e : new ImplementationFault(operation, e instanceof Error ? e.message : String(e)));
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ImplementationFault(operation, `no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -142,15 +149,31 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   async observe(): Promise<Observation> {
     const snapshot = await this.snapshot({});
     const inspect = this.impl.inspect;
-    const introspection = (this.has('introspection') || this.has('elastic-internals')) && inspect ? canonicalIntrospection(await this.call('inspect', () => inspect.call(this.impl))) : undefined;
-    return { snapshot, introspection };
+    if (!(this.has('introspection') || this.has('elastic-internals')) || !inspect) return { snapshot };
+    this.inspected ??= this.call('inspect', () => inspect.call(this.impl)).then((i) => deepFreeze(canonicalIntrospection(i)));
+    return { snapshot, introspection: await this.inspected };
   }
 
-  /** One observation (optionally filtered to some nodes or jobs), its lists in canonical order (support/canonical.ts). */
-  async snapshot(req: ObserveRequest): Promise<Snapshot> {
-    await this.ready();
-    return canonicalSnapshot(await this.call('observe', () => this.impl.observe(req)));
+  /**
+   * One observation (optionally filtered to some nodes or jobs), its lists in
+   * canonical order (support/canonical.ts). Steps that check the same moment
+   * share one: an observation is kept (frozen) until the next request that is
+   * not an observation, which is what makes it stale. Over the wire each
+   * observation is a round trip, and consecutive Then steps made most of them.
+   */
+  snapshot(req: ObserveRequest): Promise<Snapshot> {
+    const key = JSON.stringify(req);
+    let answer = this.observed.get(key);
+    if (!answer) {
+      answer = this.ready().then(() => this.call('observe', () => this.impl.observe(req))).then((o) => deepFreeze(canonicalSnapshot(o)));
+      this.observed.set(key, answer);
+    }
+    return answer;
   }
+
+  /** Observations still current (see snapshot()); any other request empties them. */
+  private readonly observed = new Map<string, Promise<Snapshot>>();
+  private inspected?: Promise<Introspection>;
 
   // --- names (see values.ts) ---
   jobNspace(alias: string): string {
