@@ -8,12 +8,19 @@ import type { Info, InfoValue } from '../seam/messages';
 import { Inheritance, Key, Status, type OptionalKeyName } from '../seam/pmix';
 import type { State } from './state';
 
+/**
+ * A request refused with a PMIx status: an answer, not a fault, so it
+ * captures no stack trace (capturing one was the engine's costliest line in
+ * the property runs, where refusals are frequent).
+ */
 export class Rejection extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
   }
 }
 
