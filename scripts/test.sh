@@ -6,7 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says how long the one before it took, so a slow step shows in CI's log.
+started=$SECONDS
+last=$SECONDS
+step() {
+  printf '\n== [%ss, previous step %ss] %s\n' "$((SECONDS - started))" "$((SECONDS - last))" "$*"
+  last=$SECONDS
+}
+trap 'printf "\n== test command: %ss in all\n" "$((SECONDS - started))"' EXIT
 
 step "type-check (tsc --noEmit)"
 npx tsc --noEmit -p .
