@@ -626,6 +626,11 @@ class Bridge:
         "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
     }
 
+    # Readings (seam/readings.ts) PRRTE master takes, as observed in the live
+    # runs of 2026-11-24: its allocation responses carry PMIX_ALLOC_ID and the
+    # echoed PMIX_ALLOC_REQ_ID, and no PMIX_SESSION_ID.
+    READINGS = {"session-id-in-response": "omitted"}
+
     def __init__(self, prefix: str, agents: str):
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
@@ -645,7 +650,8 @@ class Bridge:
                 raise VersionRefused(str(req.get("protocolVersion")))
             return {"protocolVersion": PROTOCOL_VERSION,
                     "implementation": {"name": "prrte-bridge", "version": self.version()},
-                    "capabilities": self.capabilities}
+                    "capabilities": self.capabilities,
+                    "readings": self.READINGS}
         if cmd == "start":
             if self.dvm is not None:
                 self.dvm.stop()
