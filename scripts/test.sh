@@ -20,12 +20,12 @@ trap 'printf "\n== test command: %ss in all\n" "$((SECONDS - started))"' EXIT
 step "dependencies (npm ci when node_modules is missing or older than the lockfile)"
 bash scripts/ensure-deps.sh
 
-step "type-check (tsc --noEmit), and every TypeScript file compiled once into the cache (tools/register.js)"
-npx tsc --noEmit -p .
+step "type-check (tsc --noEmit) while every TypeScript file is compiled once into the cache (tools/register.js) and the clause lint runs"
+npx tsc --noEmit -p . &
+typecheck=$!
 node tools/register.js --warm
-
-step "clause lint"
 node -r ./tools/register.js tools/clause-lint.ts
+wait "$typecheck" || { echo "type-check failed" >&2; exit 1; }
 
 step "self-test: the suite must reject every known-bad implementation and pass every known-good one"
 node -r ./tools/register.js tools/self-test.ts
