@@ -4,12 +4,19 @@
  * writes reports/bench.json and reports/bench.svg. A benchmark, not a test:
  * nothing fails on a number.
  *
- *   node -r ./tools/register.js bench/run.ts [--skip-suite] [--engine-args "..."]
+ *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite]
+ *        [--engine-args "--nodes 2000 --calls 100"] [--baseline <git revision>[,<revision>...]]
  *
- * Wall time is noisy on a shared machine; each command's CPU time (user+sys,
- * from /usr/bin/time, children included) is reported beside it.
+ * Wall time is noisy on a shared machine: every suite command runs --reps
+ * times and the median is reported, with its CPU time (user+sys, children
+ * included, from /usr/bin/time). With --baseline, the same figures are
+ * measured for that revision too, side by side in this run: its tree is
+ * extracted (git archive) to a temporary folder that uses this checkout's
+ * node_modules, the runs of the two trees alternate, and the table shows
+ * before, after and after/before. A baseline without bench/engine.ts gets
+ * this one (its engine must take the same constructor).
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,7 +35,7 @@ interface Timed {
 }
 
 /** Run a command; wall time from here, CPU time (user+sys, children included) from /usr/bin/time when present. */
-function timed(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Timed {
+function timed(argv: string[], env: NodeJS.ProcessEnv, cwd: string): Timed {
   const marker = '__BENCH_TIME__';
   const cmd = TIME ? [TIME, '-f', `${marker} %U %S`, ...argv] : argv;
   const t0 = process.hrtime.bigint();
@@ -39,10 +46,36 @@ function timed(argv: string[], env: NodeJS.ProcessEnv = {}, cwd = ROOT): Timed {
 }
 
 const cucumber = path.join(ROOT, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** A tree to measure: this checkout, or a baseline revision extracted beside it. */
+interface Tree {
+  label: string;
+  dir: string;
+  /** How a TypeScript file is run in this tree (its own loader). */
+  tsRequire: string;
+}
+
+function thisTree(): Tree {
+  return { label: 'after', dir: ROOT, tsRequire: path.join(ROOT, 'tools', 'register.js') };
+}
+
+function baselineTree(rev: string): Tree {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-bench-baseline-'));
+  execFileSync('bash', ['-c', `git -C "${ROOT}" archive "${rev}" | tar -x -C "${dir}"`]);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  if (!fs.existsSync(path.join(dir, 'bench', 'engine.ts'))) {
+    fs.mkdirSync(path.join(dir, 'bench'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'bench', 'engine.ts'), path.join(dir, 'bench', 'engine.ts'));
+  }
+  const own = fs.existsSync(path.join(dir, 'tools', 'register.js'));
+  const sha = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', rev], { encoding: 'utf8' }).trim();
+  return { label: `before (${sha})`, dir, tsRequire: own ? path.join(dir, 'tools', 'register.js') : 'ts-node/register/transpile-only' };
+}
 
 /** A suite of the same shape (scenario and step counts per feature file) with one no-op step definition: cucumber's floor. */
-function floorSuite(): { dir: string; scenarios: number; steps: number } {
-  const suite = loadScenarios(ROOT);
+function floorSuite(tree: Tree): { dir: string; scenarios: number; steps: number } {
+  const suite = loadScenarios(tree.dir);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-bench-floor-'));
   fs.mkdirSync(path.join(dir, 'features'));
   const byFile = new Map<string, number[]>();
@@ -63,37 +96,68 @@ function floorSuite(): { dir: string; scenarios: number; steps: number } {
   return { dir, scenarios: n, steps };
 }
 
-function suiteRuns(): Record<string, unknown> {
-  const floor = floorSuite();
-  const floorRun = timed([process.execPath, cucumber, '--require', path.join(floor.dir, 'steps.js'), '--format', 'summary', path.join(floor.dir, 'features')], {}, floor.dir);
-  const inProcess = timed([process.execPath, cucumber, '--format', 'summary']);
-  const wire = timed([process.execPath, cucumber, '--format', 'summary'], { PMIX_CONFORMANCE_ADAPTER: 'adapters/subprocess' });
-  fs.rmSync(floor.dir, { recursive: true, force: true });
-  const summary = (t: Timed) => /(\d+) scenarios? \(([^)]*)\)/.exec(t.stdout)?.[0] ?? `exit ${t.status}`;
+interface Figure {
+  wallS: number;
+  cpuS?: number;
+  result: string;
+}
+const summary = (t: Timed) => /(\d+) scenarios? \(([^)]*)\)/.exec(t.stdout)?.[0] ?? `exit ${t.status}`;
+const figure = (runs: Timed[]): Figure => ({
+  wallS: median(runs.map((r) => r.wallS)),
+  ...(runs.every((r) => r.cpuS !== undefined) ? { cpuS: median(runs.map((r) => r.cpuS!)) } : {}),
+  result: summary(runs[runs.length - 1]),
+});
+
+/** The three suite commands for every tree, `reps` times, the trees alternating; medians. */
+function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
+  const floors = trees.map(floorSuite);
+  const runs = trees.map(() => ({ floor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
+  for (let r = 0; r < reps; r++) {
+    trees.forEach((tree, i) => {
+      const f = floors[i];
+      runs[i].floor.push(timed([process.execPath, cucumber, '--require', path.join(f.dir, 'steps.js'), '--format', 'summary', path.join(f.dir, 'features')], {}, f.dir));
+      runs[i].inProcess.push(timed([process.execPath, cucumber, '--format', 'summary'], {}, tree.dir));
+      runs[i].wire.push(timed([process.execPath, cucumber, '--format', 'summary'], { PMIX_CONFORMANCE_ADAPTER: 'adapters/subprocess' }, tree.dir));
+    });
+  }
+  for (const f of floors) fs.rmSync(f.dir, { recursive: true, force: true });
+  return trees.map((_, i) => {
+    const floor = figure(runs[i].floor);
+    const inProcess = figure(runs[i].inProcess);
+    const wire = figure(runs[i].wire);
+    return {
+      shape: { scenarios: floors[i].scenarios, steps: floors[i].steps },
+      reps,
+      floor,
+      inProcess,
+      wire,
+      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
+    };
+  });
+}
+
+/**
+ * Interleavings per second of a property test: its runs (PMIX_PROPERTY_RUNS)
+ * over the test's own duration as node:test reports it (so process start and
+ * module loading are not counted; JIT warm-up is).
+ */
+function propertyRate(tree: Tree, file: string, runs: number): Record<string, unknown> {
+  const t = timed([process.execPath, '--require', tree.tsRequire, '--test', '--test-reporter=tap', file], { PMIX_PROPERTY_RUNS: String(runs) }, tree.dir);
+  const ms = /^ {2}duration_ms: ([\d.]+)/m.exec(t.stdout);
+  if (t.status !== 0 || !ms) return { error: `no figure (exit ${t.status})` };
+  return { interleavings: runs, elapsedMs: Math.round(Number(ms[1])), perSecond: runs / (Number(ms[1]) / 1000) };
+}
+
+function propertyRates(tree: Tree): Record<string, unknown> {
   return {
-    shape: { scenarios: floor.scenarios, steps: floor.steps },
-    floor: { wallS: floorRun.wallS, cpuS: floorRun.cpuS, result: summary(floorRun) },
-    inProcess: { wallS: inProcess.wallS, cpuS: inProcess.cpuS, result: summary(inProcess) },
-    wire: { wallS: wire.wallS, cpuS: wire.cpuS, result: summary(wire) },
-    ratios: { inProcessOverFloor: inProcess.wallS / floorRun.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
+    elastic: propertyRate(tree, 'test/properties/elastic.property.test.ts', 150),
+    'elastic (1000 runs)': propertyRate(tree, 'test/properties/elastic.property.test.ts', 1000),
+    lifecycle: propertyRate(tree, 'test/properties/lifecycle.property.test.ts', 300),
   };
 }
 
-function propertyRates(): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, file, re] of [
-    ['elastic', 'test/properties/elastic.property.test.ts', /elastic property: .*?(\d+) interleavings executed.*elapsed (\d+) ms/],
-    ['lifecycle', 'test/properties/lifecycle.property.test.ts', /lifecycle property: (\d+) interleavings executed.*elapsed (\d+) ms/],
-  ] as const) {
-    const t = timed([process.execPath, '--require', './tools/register.js', '--test', file]);
-    const m = re.exec(t.stdout + t.stderr);
-    out[name] = m ? { interleavings: Number(m[1]), elapsedMs: Number(m[2]), perSecond: Number(m[1]) / (Number(m[2]) / 1000) } : { error: `no figure in the output (exit ${t.status})` };
-  }
-  return out;
-}
-
-function engineOps(extra: string[]): unknown {
-  const t = timed([process.execPath, '-r', './tools/register.js', '--max-old-space-size=3072', 'bench/engine.ts', ...extra]);
+function engineOps(tree: Tree, extra: string[]): unknown {
+  const t = timed([process.execPath, '-r', tree.tsRequire, '--max-old-space-size=3072', 'bench/engine.ts', ...extra], {}, tree.dir);
   try {
     return JSON.parse(t.stdout);
   } catch {
@@ -103,42 +167,83 @@ function engineOps(extra: string[]): unknown {
 
 function main(): void {
   const args = process.argv.slice(2);
-  const engineArgs = args.includes('--engine-args') ? args[args.indexOf('--engine-args') + 1].split(/\s+/) : [];
+  const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const engineArgs = opt('--engine-args')?.split(/\s+/) ?? [];
+  const reps = Number(opt('--reps') ?? 3);
+  const baseline = opt('--baseline');
   const started = Date.now();
+  const trees = [...(baseline ? baseline.split(',').map(baselineTree) : []), thisTree()];
   const result: Record<string, unknown> = {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
     date: new Date().toISOString(),
+    trees: trees.map((t) => t.label),
   };
-  if (!args.includes('--skip-suite')) result.suite = suiteRuns();
-  result.engine = engineOps(engineArgs);
-  result.properties = propertyRates();
+  const suites = args.includes('--skip-suite') ? undefined : suiteRuns(trees, reps);
+  const measured = trees.map((tree, i) => ({
+    label: tree.label,
+    ...(suites ? { suite: suites[i] } : {}),
+    engine: engineOps(tree, engineArgs),
+    properties: propertyRates(tree),
+  }));
+  result.measured = measured;
   result.elapsedS = (Date.now() - started) / 1000;
+  for (const t of trees) if (t.dir !== ROOT) fs.rmSync(t.dir, { recursive: true, force: true });
+  const after = measured[measured.length - 1];
   const reports = path.join(ROOT, 'reports');
   fs.mkdirSync(reports, { recursive: true });
   fs.writeFileSync(path.join(reports, 'bench.json'), `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(result.engine as never));
-  console.log(table(result));
+  fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(after.engine as never));
+  console.log(table(measured as Measured[]));
   console.log(`\nwritten: reports/bench.json, reports/bench.svg (${result.elapsedS} s)`);
 }
 
-function table(r: Record<string, unknown>): string {
-  const f = (x: number | undefined, d = 2) => (x === undefined ? '?' : x.toFixed(d));
+type Measured = {
+  label: string;
+  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; wireOverInProcess: number } };
+  engine: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
+  properties: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
+};
+
+/** One row per figure, one column group per tree (before, after). */
+function table(ms: Measured[]): string {
+  const f = (x: number | undefined, d = 2) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(d));
   const out: string[] = [];
-  const s = r.suite as { shape: { scenarios: number; steps: number }; floor: { wallS: number; cpuS?: number }; inProcess: { wallS: number; cpuS?: number; result: string }; wire: { wallS: number; cpuS?: number; result: string }; ratios: { inProcessOverFloor: number; wireOverInProcess: number } } | undefined;
-  if (s) {
-    out.push(`suite (${s.shape.scenarios} scenarios, ${s.shape.steps} steps)          wall s   cpu s`);
-    out.push(`  cucumber floor (no-op steps)                      ${f(s.floor.wallS).padStart(6)}  ${f(s.floor.cpuS).padStart(6)}`);
-    out.push(`  in-process                                        ${f(s.inProcess.wallS).padStart(6)}  ${f(s.inProcess.cpuS).padStart(6)}   ${f(s.ratios.inProcessOverFloor)}x the floor   (${s.inProcess.result})`);
-    out.push(`  over the wire                                     ${f(s.wire.wallS).padStart(6)}  ${f(s.wire.cpuS).padStart(6)}   ${f(s.ratios.wireOverInProcess)}x in-process   (${s.wire.result})`);
+  const head = (title: string, cols: string) => out.push('', `${title.padEnd(54)}${ms.map((m) => m.label.padStart(cols.length)).join('')}`);
+  const row = (name: string, cells: string[]) => out.push(`  ${name.padEnd(52)}${cells.join('')}`);
+  const w = 26;
+  if (ms.every((m) => m.suite)) {
+    const s0 = ms[ms.length - 1].suite!;
+    head(`suite, median of ${s0.reps} (wall s / cpu s)`, ' '.repeat(w));
+    row('shape (scenarios, steps)', ms.map((m) => `${m.suite!.shape.scenarios}, ${m.suite!.shape.steps}`.padStart(w)));
+    row('cucumber floor (same shape, no-op steps)', ms.map((m) => `${f(m.suite!.floor.wallS)} / ${f(m.suite!.floor.cpuS)}`.padStart(w)));
+    row('the suite in process', ms.map((m) => `${f(m.suite!.inProcess.wallS)} / ${f(m.suite!.inProcess.cpuS)}`.padStart(w)));
+    row('the suite over the wire', ms.map((m) => `${f(m.suite!.wire.wallS)} / ${f(m.suite!.wire.cpuS)}`.padStart(w)));
+    row('in process / floor (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.inProcessOverFloor)}x`.padStart(w)));
+    row('wire / in process (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.wireOverInProcess)}x`.padStart(w)));
+    row('results', ms.map((m) => m.suite!.inProcess.result.replace(' scenarios ', ' ').padStart(w)));
   }
-  const e = r.engine as { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
-  if (e.ops && e.workload) {
-    out.push('', `engine operations, µs per call (${e.workload.callsPerOp} calls each; 1x = ${e.workload.nodes[0]} nodes, ${e.workload.reservations[0]} reservations, ${e.workload.jobs[0]} jobs; 10x = ${e.workload.nodes[1]}, ${e.workload.reservations[1]}, ${e.workload.jobs[1]})`);
-    for (const o of e.ops) out.push(`  ${o.name.padEnd(52)} ${f(o.x1, 1).padStart(9)} ${f(o.x10, 1).padStart(10)}  ${f(o.ratio, 1).padStart(5)}x${o.ratio > 12 ? '  (> 12x)' : ''}`);
-  } else out.push('', `engine: ${e.error}`);
-  const p = r.properties as Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
-  out.push('', 'property tests (fixed seed)');
-  for (const [k, v] of Object.entries(p)) out.push(`  ${k.padEnd(10)} ${v.perSecond !== undefined ? `${f(v.perSecond, 0)} interleavings/s (${v.interleavings} in ${v.elapsedMs} ms)` : v.error}`);
+  const e = ms[ms.length - 1].engine;
+  if (e.workload) {
+    out.push('', `engine: µs per call, median of ${e.workload.callsPerOp} calls, at 1x (${e.workload.nodes[0]} nodes, ${e.workload.reservations[0]} reservations, ${e.workload.jobs[0]} jobs) / 10x; (10x over 1x, target <= 12)`);
+    head('', ' '.repeat(w + 4));
+    for (const o of e.ops ?? []) {
+      row(
+        o.name,
+        ms.map((m) => {
+          const mo = m.engine.ops?.find((x) => x.name === o.name);
+          return (mo ? `${f(mo.x1, 1)} / ${f(mo.x10, 1)} (${f(mo.ratio, 1)}x)` : m.engine.error ? 'failed' : 'n/a').padStart(w + 4);
+        }),
+      );
+    }
+  }
+  for (const m of ms) if (m.engine.error) out.push(`  ${m.label}: engine: ${m.engine.error}`);
+  head('property tests, interleavings/s (fixed seed; target >= 1000)', ' '.repeat(w));
+  for (const k of Object.keys(ms[ms.length - 1].properties)) {
+    row(k, ms.map((m) => {
+      const v = m.properties[k];
+      return (v?.perSecond !== undefined ? `${f(v.perSecond, 0)} (${v.interleavings} in ${v.elapsedMs} ms)` : v?.error ?? 'n/a').padStart(w);
+    }));
+  }
   return out.join('\n');
 }
 
