@@ -20,7 +20,10 @@ export function validated(inner: Implementation): Implementation {
   for (const [cmd, method] of Object.entries(METHOD_OF) as [Command, keyof Implementation][]) {
     const fn = inner[method] as ((req: unknown) => Promise<unknown>) | undefined;
     if (!fn || method === 'describe' || method === 'stop' || method === 'inspect') continue;
-    out[method] = async (req: unknown) => {
+    // Not an async function: it hands back the implementation's own promise
+    // rather than wrapping it in another (every promise costs under
+    // cucumber's and node:test's async tracking, and this is on every call).
+    out[method] = (req: unknown): Promise<unknown> => {
       try {
         const message = { seq: 0, cmd, ...(req as object) };
         // Judged as it would travel (plain JSON: undefined fields vanish, and
@@ -31,11 +34,15 @@ export function validated(inner: Implementation): Implementation {
         // in its wire form (steps send plain data, never objects with toJSON).
         if (!valid(requestType(cmd), message)) check(requestType(cmd), JSON.parse(JSON.stringify(message)) as unknown);
       } catch (e) {
-        if (!(e instanceof ProtocolError) && !(e instanceof TypeError)) throw e;
-        if (STATUS_METHODS.has(method)) return { status: Status.PMIX_ERR_BAD_PARAM, ...(WITH_INFO.has(method) ? { info: [] } : {}) };
-        throw new Error(`malformed ${method} request: ${(e as Error).message}`);
+        if (!(e instanceof ProtocolError) && !(e instanceof TypeError)) return Promise.reject(e);
+        if (STATUS_METHODS.has(method)) return Promise.resolve({ status: Status.PMIX_ERR_BAD_PARAM, ...(WITH_INFO.has(method) ? { info: [] } : {}) });
+        return Promise.reject(new Error(`malformed ${method} request: ${(e as Error).message}`));
       }
-      return fn.call(inner, req);
+      try {
+        return Promise.resolve(fn.call(inner, req));
+      } catch (e) {
+        return Promise.reject(e);
+      }
     };
   }
   return out as unknown as Implementation;

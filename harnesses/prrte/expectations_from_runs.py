@@ -68,6 +68,22 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
         return "PRRTE divergence", "D-5: any tool of the owner's uid counts as an owner, and every tool the bridge connects has the same uid"
     if "PMIX_ALLOC_RELEASE, no attributes" in c and "PMIX_ERR_NOT_FOUND" in c:
         return "PRRTE divergence", "D-9: a RELEASE naming neither an id nor a node list gets PMIX_ERR_NOT_FOUND, not PMIX_ERR_BAD_PARAM"
+    # Rules added after reading the unclassified causes of the 2026-11-25 run.
+    if "PMIX_ALLOC_REQ_ID=" in c and "PMIX_ALLOC_EXTEND" in c and ("observed PMIX_ERR_NO_PERMISSIONS" in c or "observed PMIX_SUCCESS" in c):
+        return "PRRTE divergence", ("a PMIX_ALLOC_REQ_ID is looked up across requesters, not per requester (IP-REQ-ID-SCOPE): "
+                                    "one requester's id finds another's allocation, whose ownership D-5 then decides by uid")
+    if "PMIX_ALLOC_TARGET=" in c and "expected the request refused" in c and "observed PMIX_SUCCESS" in c:
+        return "PRRTE divergence", ("PMIX_ALLOC_TARGET is not checked: a namespace that has ended, one that never existed, "
+                                    "or the default session's is accepted as the target")
+    if "PMIX_ALLOC_INHERITANCE=" in c and "expected PMIX_ERR_NOT_SUPPORTED" in c and "observed PMIX_SUCCESS" in c:
+        return "PRRTE divergence", "a PMIX_ALLOC_INHERITANCE value outside the four dispositions is accepted, not refused with PMIX_ERR_NOT_SUPPORTED"
+    if "PMIX_ALLOC_EXTEND" in c and "PMIX_ALLOC_SHARE=true" in c and ("observed PMIX_SUCCESS" in c or "observed available to the default session" in c):
+        return "PRRTE divergence", ("an EXTEND with PMIX_ALLOC_SHARE=true is served as a share: no id, an unknown id and a "
+                                    "non-owner are all accepted, and the node goes to the default session, not the reservation")
+    if "PMIX_ALLOC_NEW" in c and "available only to allocation" in c and "observed available to" in c:
+        return "PRRTE divergence", "a NEW naming a node already reserved to another reservation is granted: the node is no longer reserved to the first one only"
+    if "scheduler cannot grant" in s.get("name", "") and "observed PMIX_SUCCESS" in c:
+        return "bridge limitation", "without a scheduler ras/hosts grants any node named in PMIX_ALLOC_NODE_LIST, so there is no node it cannot grant"
     return "unclassified", "not analysed yet; the observed cause is given"
 
 
