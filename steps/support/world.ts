@@ -165,7 +165,13 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     const key = JSON.stringify(req);
     let answer = this.observed.get(key);
     if (!answer) {
-      answer = this.ready().then(() => this.call('observe', () => this.impl.observe(req))).then((o) => deepFreeze(canonicalSnapshot(o)));
+      // A whole observation of this moment already answers a restricted one
+      // (the protocol: a filter keeps only the nodes / jobs it names, an
+      // absent filter means all).
+      const whole = this.observed.get('{}');
+      answer = whole
+        ? whole.then((w) => deepFreeze(restrict(w, req)))
+        : this.ready().then(() => this.call('observe', () => this.impl.observe(req))).then((o) => deepFreeze(canonicalSnapshot(o)));
       this.observed.set(key, answer);
     }
     return answer;
@@ -221,6 +227,17 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     });
   }
 
+}
+
+/** What an observation restricted to some nodes / jobs would show, from a whole one. */
+function restrict(whole: Snapshot, req: ObserveRequest): Snapshot {
+  const nodes = req.nodes && new Set(req.nodes);
+  const jobs = req.jobs && new Set(req.jobs);
+  return {
+    ...whole,
+    nodes: nodes ? whole.nodes.filter((n) => nodes.has(n.name)) : whole.nodes,
+    jobs: jobs ? whole.jobs.filter((j) => jobs.has(j.nspace)) : whole.jobs,
+  };
 }
 
 function deepFreeze<T extends object>(o: T): T {
