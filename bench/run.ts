@@ -208,8 +208,8 @@ type Measured = {
 function table(ms: Measured[]): string {
   const f = (x: number | undefined, d = 2) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(d));
   const out: string[] = [];
-  const head = (title: string, cols: string) => out.push('', `${title.padEnd(54)}${ms.map((m) => m.label.padStart(cols.length)).join('')}`);
-  const row = (name: string, cells: string[]) => out.push(`  ${name.padEnd(52)}${cells.join('')}`);
+  const head = (title: string, cols: string) => out.push('', `${title.padEnd(54)}${ms.map((m) => ` ${m.label.padStart(cols.length)}`).join('')}`);
+  const row = (name: string, cells: string[]) => out.push(`  ${name.padEnd(52)}${cells.map((c) => ` ${c}`).join('')}`);
   const w = 26;
   if (ms.every((m) => m.suite)) {
     const s0 = ms[ms.length - 1].suite!;
@@ -220,7 +220,7 @@ function table(ms: Measured[]): string {
     row('the suite over the wire', ms.map((m) => `${f(m.suite!.wire.wallS)} / ${f(m.suite!.wire.cpuS)}`.padStart(w)));
     row('in process / floor (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.inProcessOverFloor)}x`.padStart(w)));
     row('wire / in process (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.wireOverInProcess)}x`.padStart(w)));
-    row('results', ms.map((m) => m.suite!.inProcess.result.replace(' scenarios ', ' ').padStart(w)));
+    row('scenarios (in process)', ms.map((m) => m.suite!.inProcess.result.replace(/ scenarios \(/, ': ').replace(/\)$/, '').padStart(w)));
   }
   const e = ms[ms.length - 1].engine;
   if (e.workload) {
