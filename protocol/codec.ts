@@ -85,9 +85,16 @@ function standaloneValidators(): Record<string, ValidateFunction> | undefined {
   return standalone;
 }
 
-function validator(schemaFile: string): ValidateFunction {
-  const v = standaloneValidators()?.[schemaFile] ?? schemaRegistry().getSchema(schemaFile);
-  if (!v) throw new Error(`no schema ${schemaFile} in ${SCHEMA_DIR}`);
+/** Each message type's validator, found once (this is on every message's path). */
+const byType = new Map<string, ValidateFunction>();
+function validator(type: string): ValidateFunction {
+  let v = byType.get(type);
+  if (!v) {
+    const schemaFile = `${type}.json`;
+    v = standaloneValidators()?.[schemaFile] ?? schemaRegistry().getSchema(schemaFile);
+    if (!v) throw new Error(`no schema ${schemaFile} in ${SCHEMA_DIR}`);
+    byType.set(type, v);
+  }
   return v;
 }
 
@@ -115,12 +122,12 @@ function explain(e: ErrorObject): string {
 
 /** Whether `value` is a valid message of type `type`. */
 export function valid(type: string, value: unknown): boolean {
-  return validator(`${type}.json`)(value) === true;
+  return validator(type)(value) === true;
 }
 
 /** Validate `value` as message type `type`, or throw a ProtocolError naming the first violation. */
 export function check(type: string, value: unknown): void {
-  const validate = validator(`${type}.json`);
+  const validate = validator(type);
   if (validate(value)) return;
   const e = validate.errors![0];
   throw new ProtocolError(type, e.instancePath, e.keyword, explain(e));
