@@ -85,3 +85,27 @@ test('the expectations files in expectations/ are valid and name only scenarios 
     assert.deepEqual(j.invalid, [], f);
   }
 });
+
+test('a scenario known to vary matches any outcome it lists, and no other', () => {
+  const varies = { id: 'i', reason: 'a flaky runtime', outcomes: ['passed' as const, 'errored' as const] };
+  assert.equal(matchOf('passed', varies), 'expected-variation');
+  assert.equal(matchOf('errored', varies), 'expected-variation');
+  assert.equal(matchOf('failed', varies), 'unexpected-outcome');
+  assert.equal(matchOf('skipped', varies), 'expected-but-skipped');
+});
+
+test('an entry may not give both an outcome and the outcomes it varies between, nor list fewer than two', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-expect-'));
+  try {
+    for (const [entry, why] of [
+      [{ id: 'features/a.feature:10', reason: 'r', outcome: 'failed', outcomes: ['passed', 'failed'] }, /must NOT be valid/],
+      [{ id: 'features/a.feature:10', reason: 'r', outcomes: ['passed'] }, /must NOT have fewer than 2 items/],
+    ] as const) {
+      const f = path.join(dir, 'x.json');
+      fs.writeFileSync(f, JSON.stringify({ implementation: 'x', expected: [entry] }));
+      assert.throws(() => loadExpectations(f), why);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,7 +4,9 @@
  * A run matches its expectations when every scenario's outcome is the one
  * expected (passed, or skipped, unless listed). An expected failure that
  * passes is an "unexpected pass" and fails the run, so the file cannot rot;
- * an entry whose id names no scenario is an error too.
+ * an entry whose id names no scenario is an error too. A scenario known to
+ * vary between runs (a flaky runtime) may list the outcomes it takes
+ * (`outcomes`); any of them matches, and the report counts them apart.
  */
 import * as fs from 'node:fs';
 import type { Outcome } from './outcomes';
@@ -17,6 +19,8 @@ export interface Expectation {
   /** The scenario's name, to catch an id that moved (ids are line numbers). */
   scenario?: string;
   outcome?: 'failed' | 'errored';
+  /** A scenario known to vary between runs: the outcomes any of which matches (never with `outcome`). */
+  outcomes?: ('passed' | 'failed' | 'errored')[];
   reason: string;
   clause?: string;
 }
@@ -32,6 +36,7 @@ export type Match =
   | 'as-expected' // passed, or skipped, and not listed
   | 'expected-failure' // listed as failing, and failed
   | 'expected-error' // listed as erroring, and errored
+  | 'expected-variation' // listed as varying between outcomes, and took one of them
   | 'expected-but-skipped' // listed, but not run: the implementation does not claim what it needs
   | 'unexpected-failure'
   | 'unexpected-error'
@@ -42,6 +47,7 @@ export const MATCH_IS_OK: Record<Match, boolean> = {
   'as-expected': true,
   'expected-failure': true,
   'expected-error': true,
+  'expected-variation': true,
   'expected-but-skipped': true,
   'unexpected-failure': false,
   'unexpected-error': false,
@@ -124,8 +130,9 @@ export function matchOf(outcome: Outcome, expectation?: Expectation): Match {
     if (outcome === 'errored') return 'unexpected-error';
     return 'as-expected';
   }
-  const wanted = expectation.outcome ?? 'failed';
   if (outcome === 'skipped') return 'expected-but-skipped';
+  if (expectation.outcomes) return (expectation.outcomes as Outcome[]).includes(outcome) ? 'expected-variation' : 'unexpected-outcome';
+  const wanted = expectation.outcome ?? 'failed';
   if (outcome === 'passed') return 'unexpected-pass';
   if (outcome !== wanted) return 'unexpected-outcome';
   return wanted === 'failed' ? 'expected-failure' : 'expected-error';

@@ -7,7 +7,7 @@
  * skipped scenarios grouped by what would unlock them. Cucumber's own HTML
  * (conformance.html) stays as the step-by-step drill-down.
  */
-import { skippedGroups, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
+import { skippedGroups, varyingNote, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
 
 const esc = (s: unknown) =>
   String(s ?? '')
@@ -56,7 +56,8 @@ export function renderHtml(r: ConformanceReport, links: { cucumberHtml?: string 
   out.push(`<dt>capabilities</dt><dd>${impl.capabilities.length ? impl.capabilities.map((c) => `<code>${esc(c)}</code>`).join(' ') : 'none declared'}</dd>`);
   const readings = (impl as { readings?: Record<string, string> }).readings;
   out.push(`<dt>readings</dt><dd>${readings && Object.keys(readings).length ? Object.entries(readings).map(([k, v]) => `<code>${esc(k)}=${esc(v)}</code>`).join(' ') : 'none declared'}</dd>`);
-  out.push(`<dt>expectations</dt><dd>${r.expectations.file ? `<code>${esc(r.expectations.file)}</code> (${r.expectations.entries} listed)` : 'none: every scenario must pass or be skipped'}</dd>`);
+  const varying = varyingNote(r);
+  out.push(`<dt>expectations</dt><dd>${r.expectations.file ? `<code>${esc(r.expectations.file)}</code> (${r.expectations.entries} listed${varying ? `; ${esc(varying)}` : ''})` : 'none: every scenario must pass or be skipped'}</dd>`);
   out.push(`<dt>run</dt><dd>${esc(r.run.startedAt ?? '?')}${r.run.durationMs !== undefined ? `, ${(r.run.durationMs / 1000).toFixed(1)} s` : ''}${r.run.complete ? '' : ' <b>(interrupted)</b>'}; suite ${esc(r.run.suiteVersion)}</dd>`);
   if (r.run.processesStarted !== undefined) out.push(`<dt>processes</dt><dd>${r.run.processesStarted} implementation process(es) started (${r.run.processesStarted - 1} restart(s) after faults)</dd>`);
   if (links.cucumberHtml) out.push(`<dt>every step</dt><dd><a href="${esc(links.cucumberHtml)}">cucumber's report</a> (use its filter to hide the passed scenarios)</dd>`);

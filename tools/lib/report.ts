@@ -38,7 +38,7 @@ export interface ScenarioEntry {
   match: Match;
   durationMs: number;
   /** For a listed scenario: what the expectations file says. */
-  expectation?: { outcome: 'failed' | 'errored'; reason: string; clause?: string };
+  expectation?: { outcome?: 'failed' | 'errored'; outcomes?: ('passed' | 'failed' | 'errored')[]; reason: string; clause?: string };
   /** Failed or errored: the message (a ConformanceFailure's text, or the fault). */
   message?: string;
   /** Failed with a ConformanceFailure: its fields. */
@@ -83,7 +83,7 @@ export interface ConformanceReport {
   verdict: {
     matchesExpectations: boolean;
     problems: string[];
-    unexpected: { id: string; name: string; match: Match; outcome: Outcome; expected: Outcome; reason?: string }[];
+    unexpected: { id: string; name: string; match: Match; outcome: Outcome; expected: string; reason?: string }[];
     invalidExpectations: { id: string; problem: string }[];
     expectedButNotRun: string[];
   };
@@ -128,7 +128,10 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
       match: j.match,
       durationMs: s.durationMs,
     };
-    if (j.expectation) e.expectation = { outcome: j.expectation.outcome ?? 'failed', reason: j.expectation.reason, ...(j.expectation.clause ? { clause: j.expectation.clause } : {}) };
+    if (j.expectation) {
+      const x = j.expectation;
+      e.expectation = { ...(x.outcomes ? { outcomes: x.outcomes } : { outcome: x.outcome ?? 'failed' }), reason: x.reason, ...(x.clause ? { clause: x.clause } : {}) };
+    }
     if ((s.outcome === 'failed' || s.outcome === 'errored') && s.message) e.message = s.message;
     if (s.failure) e.failure = pick(s.failure, ['operation', 'expected', 'observed']);
     if (s.outcome === 'failed') e.charged = chargedClauses(e.clauses, s.failure?.clauses);
@@ -179,7 +182,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
 
   const unexpected = scenarios
     .filter((s) => !MATCH_IS_OK[s.match])
-    .map((s) => ({ id: s.id, name: s.name, match: s.match, outcome: s.outcome, expected: (s.expectation?.outcome ?? 'passed') as Outcome, ...(s.expectation ? { reason: s.expectation.reason } : {}) }));
+    .map((s) => ({ id: s.id, name: s.name, match: s.match, outcome: s.outcome, expected: s.expectation?.outcomes?.join(' or ') ?? s.expectation?.outcome ?? 'passed', ...(s.expectation ? { reason: s.expectation.reason } : {}) }));
   const problems: string[] = [];
   if (!run.complete) problems.push('the run did not finish (no testRunFinished message): cucumber was interrupted or crashed');
   const count = (m: Match) => unexpected.filter((u) => u.match === m).length;
@@ -187,7 +190,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     ['unexpected-failure', 'unexpected failure(s)'],
     ['unexpected-error', 'unexpected error(s)'],
     ['unexpected-pass', 'unexpected pass(es): remove them from the expectations file'],
-    ['unexpected-outcome', 'expected failure(s) with another outcome (failed instead of errored, or the other way round)'],
+    ['unexpected-outcome', 'expected failure(s) with another outcome (failed instead of errored, or the other way round, or none of the outcomes an entry varies between)'],
   ];
   for (const [m, text] of says) if (count(m) > 0) problems.push(`${count(m)} ${text}`);
   if (judgement.invalid.length > 0) problems.push(`${judgement.invalid.length} invalid expectation entr${judgement.invalid.length === 1 ? 'y' : 'ies'}`);
@@ -251,4 +254,13 @@ export function skippedGroups(r: ConformanceReport): { total: number; groups: [s
     groups.set(k, (groups.get(k) ?? 0) + 1);
   }
   return { total: skipped.length, groups: [...groups].sort((a, b) => b[1] - a[1]) };
+}
+
+/** The listed scenarios known to vary between runs ('outcomes' entries) and the outcomes they took in this run, e.g. "3 known to vary (this run: 2 passed, 1 errored)"; '' when none ran. */
+export function varyingNote(r: ConformanceReport): string {
+  const varying = r.scenarios.filter((s) => s.expectation?.outcomes);
+  if (varying.length === 0) return '';
+  const took = new Map<string, number>();
+  for (const s of varying) took.set(s.outcome, (took.get(s.outcome) ?? 0) + 1);
+  return `${varying.length} known to vary between runs (this run: ${[...took].map(([o, n]) => `${n} ${o}`).join(', ')})`;
 }

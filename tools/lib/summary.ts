@@ -4,12 +4,13 @@
  * area, then each failing clause with its paraphrase and what was observed.
  */
 import type { Match } from './expectations';
-import { skippedGroups, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
+import { skippedGroups, varyingNote, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
 
 const MATCH_WORDS: Record<Match, string> = {
   'as-expected': 'as expected',
   'expected-failure': 'expected failure',
   'expected-error': 'expected error',
+  'expected-variation': 'known to vary, took a listed outcome',
   'expected-but-skipped': 'expected to fail, skipped',
   'unexpected-failure': 'UNEXPECTED FAILURE',
   'unexpected-error': 'UNEXPECTED ERROR',
@@ -31,7 +32,8 @@ export function renderSummary(r: ConformanceReport): string {
   const impl = r.implementation;
   out.push(`# Conformance: ${impl.declared ? `${impl.name} ${impl.version}` : '(implementation unknown: it never described itself)'}`, '');
   out.push(r.verdict.matchesExpectations ? '**Result: every outcome matches the expectations.**' : `**Result: FAILS: ${r.verdict.problems.join('; ')}.**`, '');
-  const exp = r.expectations.file ? `${code(r.expectations.file)} (${r.expectations.entries} listed)` : 'none (every scenario is expected to pass or be skipped)';
+  const varying = varyingNote(r);
+  const exp = r.expectations.file ? `${code(r.expectations.file)} (${r.expectations.entries} listed${varying ? `; ${varying}` : ''})` : 'none (every scenario is expected to pass or be skipped)';
   out.push(
     `- implementation: ${impl.declared ? `${impl.name} ${impl.version}` : 'unknown (it never described itself)'}${impl.adapter ? `, adapter ${code(impl.adapter)}` : ''}`,
     `- declared capabilities: ${impl.capabilities.length ? impl.capabilities.map(code).join(', ') : 'none'}`,
