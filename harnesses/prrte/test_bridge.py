@@ -48,5 +48,43 @@ class Capabilities(unittest.TestCase):
         self.assertEqual(bridge.defined_keys("/nonexistent"), [])
 
 
+class ExpectationsFromRuns(unittest.TestCase):
+    """harnesses/prrte/expectations_from_runs.py: what several runs make of expectations/prrte.json."""
+
+    def run_generator(self, *runs):
+        import json
+        import tempfile
+        import expectations_from_runs as gen
+        with tempfile.TemporaryDirectory() as d:
+            files = []
+            for n, scenarios in enumerate(runs):
+                f = os.path.join(d, f"run{n}.json")
+                totals = {"scenarios": len(scenarios), "passed": 0, "failed": 0, "skipped": 0, "errored": 0}
+                for s in scenarios:
+                    totals[s["outcome"]] += 1
+                with open(f, "w") as fh:
+                    json.dump({"implementation": {"version": "v"}, "run": {"generatedAt": "t"}, "totals": totals,
+                               "scenarios": scenarios}, fh)
+                files.append(f)
+            out = os.path.join(d, "out.json")
+            gen.main([out] + files)
+            with open(out) as fh:
+                return json.load(fh)
+
+    def test_a_stable_failure_has_its_outcome_and_a_varying_one_every_outcome_it_took(self):
+        a = {"id": "features/a.feature:1", "name": "a", "message": "boom"}
+        b = {"id": "features/a.feature:2", "name": "b", "message": "flaky"}
+        c = {"id": "features/a.feature:3", "name": "c"}
+        doc = self.run_generator([dict(a, outcome="failed"), dict(b, outcome="passed"), dict(c, outcome="passed")],
+                                 [dict(a, outcome="failed"), dict(b, outcome="errored"), dict(c, outcome="passed")])
+        by_id = {e["id"]: e for e in doc["expected"]}
+        self.assertEqual(set(by_id), {"features/a.feature:1", "features/a.feature:2"})
+        self.assertEqual(by_id["features/a.feature:1"]["outcome"], "failed")
+        self.assertNotIn("outcomes", by_id["features/a.feature:1"])
+        self.assertEqual(by_id["features/a.feature:2"]["outcomes"], ["passed", "errored"])
+        self.assertNotIn("outcome", by_id["features/a.feature:2"])
+        self.assertIn("varied between the 2 runs", by_id["features/a.feature:2"]["reason"])
+
+
 if __name__ == "__main__":
     unittest.main()
