@@ -56,7 +56,7 @@ interface Tree {
   tsRequire: string;
 }
 
-function thisTree(): Tree {
+export function thisTree(): Tree {
   return { label: 'after', dir: ROOT, tsRequire: path.join(ROOT, 'tools', 'register.js') };
 }
 
@@ -96,6 +96,29 @@ function floorSuite(tree: Tree): { dir: string; scenarios: number; steps: number
   return { dir, scenarios: n, steps };
 }
 
+/**
+ * Cucumber's floor for the suite's own feature text: the feature files
+ * copied as they are (tags, tables, doc strings) and every step matched by
+ * one of two no-op definitions (steps with a table or doc string take it as
+ * their argument; cucumber checks the function's length). What is left over
+ * this floor is the step definitions, the seam and the implementation.
+ */
+export function textFloorSuite(tree: Tree): { dir: string } {
+  const suite = loadScenarios(tree.dir);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-bench-textfloor-'));
+  fs.cpSync(path.join(tree.dir, 'features'), path.join(dir, 'features'), { recursive: true });
+  const withArg = new Set<string>();
+  for (const s of suite) (s.steps ?? []).forEach((t, i) => s.stepHasArgument?.[i] && withArg.add(t));
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alternation = [...withArg].map(esc).join('|') || '(?!)';
+  const lib = JSON.stringify(path.join(ROOT, 'node_modules', '@cucumber', 'cucumber'));
+  fs.writeFileSync(
+    path.join(dir, 'steps.js'),
+    `const { Given } = require(${lib});\nconst withArgument = new RegExp(${JSON.stringify(`^(?:${alternation})$`)});\nconst without = new RegExp(${JSON.stringify(`^(?!(?:${alternation})$).*$`)});\nGiven(withArgument, function (argument) {});\nGiven(without, function () {});\n`,
+  );
+  return { dir };
+}
+
 interface Figure {
   wallS: number;
   cpuS?: number;
@@ -111,27 +134,32 @@ const figure = (runs: Timed[]): Figure => ({
 /** The three suite commands for every tree, `reps` times, the trees alternating; medians. */
 function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
   const floors = trees.map(floorSuite);
-  const runs = trees.map(() => ({ floor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
+  const textFloors = trees.map(textFloorSuite);
+  const runs = trees.map(() => ({ floor: [] as Timed[], textFloor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
   for (let r = 0; r < reps; r++) {
     trees.forEach((tree, i) => {
       const f = floors[i];
       runs[i].floor.push(timed([process.execPath, cucumber, '--require', path.join(f.dir, 'steps.js'), '--format', 'summary', path.join(f.dir, 'features')], {}, f.dir));
+      const t = textFloors[i];
+      runs[i].textFloor.push(timed([process.execPath, cucumber, '--require', path.join(t.dir, 'steps.js'), '--format', 'summary', path.join(t.dir, 'features')], {}, t.dir));
       runs[i].inProcess.push(timed([process.execPath, cucumber, '--format', 'summary'], {}, tree.dir));
       runs[i].wire.push(timed([process.execPath, cucumber, '--format', 'summary'], { PMIX_CONFORMANCE_ADAPTER: 'adapters/subprocess' }, tree.dir));
     });
   }
-  for (const f of floors) fs.rmSync(f.dir, { recursive: true, force: true });
+  for (const f of [...floors, ...textFloors]) fs.rmSync(f.dir, { recursive: true, force: true });
   return trees.map((_, i) => {
     const floor = figure(runs[i].floor);
+    const textFloor = figure(runs[i].textFloor);
     const inProcess = figure(runs[i].inProcess);
     const wire = figure(runs[i].wire);
     return {
       shape: { scenarios: floors[i].scenarios, steps: floors[i].steps },
       reps,
       floor,
+      textFloor,
       inProcess,
       wire,
-      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
+      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, inProcessOverTextFloor: inProcess.wallS / textFloor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
     };
   });
 }
@@ -199,7 +227,7 @@ function main(): void {
 
 type Measured = {
   label: string;
-  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; wireOverInProcess: number } };
+  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; textFloor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; inProcessOverTextFloor: number; wireOverInProcess: number } };
   engine: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
   properties: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
 };
@@ -216,9 +244,11 @@ function table(ms: Measured[]): string {
     head(`suite, median of ${s0.reps} (wall s / cpu s)`, ' '.repeat(w));
     row('shape (scenarios, steps)', ms.map((m) => `${m.suite!.shape.scenarios}, ${m.suite!.shape.steps}`.padStart(w)));
     row('cucumber floor (same shape, no-op steps)', ms.map((m) => `${f(m.suite!.floor.wallS)} / ${f(m.suite!.floor.cpuS)}`.padStart(w)));
+    row('cucumber floor (the suite\'s feature text, no-op steps)', ms.map((m) => `${f(m.suite!.textFloor.wallS)} / ${f(m.suite!.textFloor.cpuS)}`.padStart(w)));
     row('the suite in process', ms.map((m) => `${f(m.suite!.inProcess.wallS)} / ${f(m.suite!.inProcess.cpuS)}`.padStart(w)));
     row('the suite over the wire', ms.map((m) => `${f(m.suite!.wire.wallS)} / ${f(m.suite!.wire.cpuS)}`.padStart(w)));
     row('in process / floor (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.inProcessOverFloor)}x`.padStart(w)));
+    row('in process / feature-text floor', ms.map((m) => `${f(m.suite!.ratios.inProcessOverTextFloor)}x`.padStart(w)));
     row('wire / in process (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.wireOverInProcess)}x`.padStart(w)));
     row('scenarios (in process)', ms.map((m) => m.suite!.inProcess.result.replace(/ scenarios \(/, ': ').replace(/\)$/, '').padStart(w)));
   }
@@ -247,4 +277,4 @@ function table(ms: Measured[]): string {
   return out.join('\n');
 }
 
-main();
+if (require.main === module) main();

@@ -15,6 +15,8 @@ export interface ScenarioInfo {
   tags: string[];
   /** The text of each step, as run (Examples values substituted). */
   steps?: string[];
+  /** Per step: whether it carries a data table or a doc string. */
+  stepHasArgument?: boolean[];
 }
 
 export function listFeatureFiles(dir: string): string[] {
@@ -54,6 +56,7 @@ export function loadScenarios(root: string): ScenarioInfo[] {
         name: pickle.name,
         tags: pickle.tags.map((t) => t.name),
         steps: pickle.steps.map((st) => st.text),
+        stepHasArgument: pickle.steps.map((st) => st.argument !== undefined),
       });
     }
   }
