@@ -10,6 +10,7 @@
  * unreadable, or fewer than two are given).
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { readReport } from './compare-reports';
 import type { ConformanceReport, ScenarioEntry } from './lib/report';
 import { compareIds } from './lib/run';
@@ -71,13 +72,14 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const mdAt = args.indexOf('--markdown');
   const markdown = mdAt >= 0 ? args[mdAt + 1] : undefined;
-  const files = args.filter((a, i) => a !== '--markdown' && i !== mdAt + 1);
+  const files = args.filter((_, i) => mdAt < 0 || (i !== mdAt && i !== mdAt + 1));
   if (files.length < 2 || args.includes('--help')) {
     console.error('usage: tools/flakiness.ts A/conformance.json B/conformance.json [...] [--markdown out.md]');
     process.exit(args.includes('--help') ? 0 : 2);
   }
   try {
-    const text = renderAgreement(agreement(files.map(readReport), files));
+    // A run is named by its folder (reports/prrte/run-3/conformance.json: run-3).
+    const text = renderAgreement(agreement(files.map(readReport), files.map((f) => path.basename(path.dirname(path.resolve(f))))));
     if (markdown) fs.writeFileSync(markdown, text);
     console.log(text);
   } catch (e) {
