@@ -68,11 +68,17 @@ export function renderAgreement(a: Agreement): string {
   return `${out.join('\n')}\n`;
 }
 
-if (require.main === module) {
-  const args = process.argv.slice(2);
+/** The report files and the --markdown output, from the command line. */
+export function parseArgs(args: string[]): { files: string[]; markdown?: string } {
   const mdAt = args.indexOf('--markdown');
   const markdown = mdAt >= 0 ? args[mdAt + 1] : undefined;
-  const files = args.filter((_, i) => mdAt < 0 || (i !== mdAt && i !== mdAt + 1));
+  const files = args.filter((a, i) => a !== '--help' && (mdAt < 0 || (i !== mdAt && i !== mdAt + 1)));
+  return { files, ...(markdown !== undefined ? { markdown } : {}) };
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const { files, markdown } = parseArgs(args);
   if (files.length < 2 || args.includes('--help')) {
     console.error('usage: tools/flakiness.ts A/conformance.json B/conformance.json [...] [--markdown out.md]');
     process.exit(args.includes('--help') ? 0 : 2);

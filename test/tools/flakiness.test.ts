@@ -1,7 +1,7 @@
 /** tools/flakiness.ts: scenarios whose outcome differs between runs are listed, with what each run observed; agreeing ones are counted. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agreement, renderAgreement } from '../../tools/flakiness';
+import { agreement, parseArgs, renderAgreement } from '../../tools/flakiness';
 import type { ConformanceReport } from '../../tools/lib/report';
 
 const report = (outcomes: Record<string, string>, observed: Record<string, string> = {}) =>
@@ -27,4 +27,10 @@ test('runs that agree, and runs that do not', () => {
 test('a scenario missing from a run is a disagreement', () => {
   const a = agreement([report({ 'f:1': 'passed' }), report({})], ['one', 'two']);
   assert.deepEqual(a.disagreements.map((d) => d.outcomes), [['passed', 'absent']]);
+});
+
+test('the command line: every file, with or without --markdown anywhere', () => {
+  assert.deepEqual(parseArgs(['a.json', 'b.json']), { files: ['a.json', 'b.json'] });
+  assert.deepEqual(parseArgs(['a.json', '--markdown', 'out.md', 'b.json']), { files: ['a.json', 'b.json'], markdown: 'out.md' });
+  assert.deepEqual(parseArgs(['--markdown', 'out.md', 'a.json', 'b.json', 'c.json']), { files: ['a.json', 'b.json', 'c.json'], markdown: 'out.md' });
 });
