@@ -83,6 +83,10 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
                                     "non-owner are all accepted, and the node goes to the default session, not the reservation")
     if "PMIX_ALLOC_NEW" in c and "available only to allocation" in c and "observed available to" in c:
         return "PRRTE divergence", "a NEW naming a node already reserved to another reservation is granted: the node is no longer reserved to the first one only"
+    if re.search(r"did not end within [\d.]+ s of its release", c):
+        return "bridge limitation", ("PRRTE had not reported the released job's end (every process PMIx_Finalize'd and exited) "
+                                     "within the bridge's bounded wait (PRRTE_BRIDGE_CALL_S - 1 s); where the outcomes vary, "
+                                     "other runs of the same scenario got past it")
     if "scheduler cannot grant" in s.get("name", "") and "observed PMIX_SUCCESS" in c:
         return "bridge limitation", "without a scheduler ras/hosts grants any node named in PMIX_ALLOC_NODE_LIST, so there is no node it cannot grant"
     return "unclassified", "not analysed yet; the observed cause is given"
