@@ -42,7 +42,7 @@ async function schedulerActs(world: ConformanceWorld, action: SchedulerAction, o
   const before = await world.observeBefore();
   const s = eventState(world);
   s.before = before;
-  s.mark = (before?.snapshot ?? (await world.snapshot({}))).events.reduce((max, e) => Math.max(max, e.seq), 0);
+  s.mark = (before?.snapshot ?? (await world.freshSnapshot())).events.reduce((max, e) => Math.max(max, e.seq), 0);
   const ack = await world.call('scheduler', () => world.impl.scheduler(action));
   world.last = { operation, status: ack.status, info: [], before };
 }

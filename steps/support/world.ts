@@ -108,10 +108,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
    */
   call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     const timeoutMs = this.parameters.requestTimeoutMs ?? Number(process.env.PMIX_CONFORMANCE_TIMEOUT_MS ?? 10000);
-    if (!OBSERVATIONS.has(operation)) {
-      this.observed.clear();
-      this.inspected = undefined;
-    }
+    if (!OBSERVATIONS.has(operation)) this.forget();
     const fault = (e: unknown) => (e instanceof ImplementationFault ? e : new ImplementationFault(operation, e instanceof Error ? e.message : String(e)));
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ImplementationFault(operation, `no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -139,10 +136,30 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   /**
    * The observation to keep as "before" a request: taken only when a step of
    * the scenario compares with it (COMPARES_WITH_BEFORE), since observing the
-   * whole DVM before every request was a large share of the suite's time.
+   * whole DVM before every request was a large share of the suite's time;
+   * and taken afresh (see freshSnapshot()).
    */
   async observeBefore(): Promise<Observation | undefined> {
-    return this.recordsBefore ? this.observe() : undefined;
+    if (!this.recordsBefore) return undefined;
+    this.forget();
+    return this.observe();
+  }
+
+  /**
+   * A whole snapshot taken now, not a kept one: what a request is about to be
+   * compared with. An implementation may change between requests on its own
+   * (a live DVM's events arrive when they arrive), so a "before" kept from an
+   * earlier step could show a change the request did not make.
+   */
+  freshSnapshot(): Promise<Snapshot> {
+    this.forget();
+    return this.snapshot({});
+  }
+
+  /** Drop the kept observations (see snapshot()). */
+  private forget(): void {
+    this.observed.clear();
+    this.inspected = undefined;
   }
 
   /** Everything a client can observe now (and, with the introspection capability, the bookkeeping), in canonical order. */
