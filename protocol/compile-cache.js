@@ -43,41 +43,49 @@ function keyOf(parts) {
   return hash.digest('hex');
 }
 
-/**
- * The file holding `produce()`'s text for these key parts (produced and
- * written on the first call), or undefined when there is no cache folder.
- */
-function cachedFile(parts, produce, ext = '.js') {
+/** Where the entry for these key parts lives, or undefined when there is no cache folder. */
+function entryOf(parts) {
   const folder = cacheDir();
-  if (!folder) return undefined;
-  const file = path.join(folder, `${keyOf(parts)}${ext}`);
-  if (fs.existsSync(file)) return file;
-  const text = produce();
+  return folder ? path.join(folder, `${keyOf(parts)}.js`) : undefined;
+}
+
+/** Write an entry whole or not at all; false when it could not be written. */
+function write(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(tmp, text);
     fs.renameSync(tmp, file);
-    return file;
+    return true;
   } catch {
     fs.rmSync(tmp, { force: true });
-    return undefined;
+    return false;
   }
 }
 
-/** `produce()`'s text, from the cache when there. */
+/**
+ * The file holding `produce()`'s text for these key parts (produced and
+ * written on the first call), or undefined when there is none to be had.
+ */
+function cachedFile(parts, produce) {
+  const file = entryOf(parts);
+  if (!file) return undefined;
+  if (fs.existsSync(file)) return file;
+  return write(file, produce()) ? file : undefined;
+}
+
+/** `produce()`'s text, from the cache when there (and put there when not). */
 function cachedText(parts, produce) {
-  const folder = cacheDir();
-  if (folder) {
-    const file = path.join(folder, `${keyOf(parts)}.js`);
+  const file = entryOf(parts);
+  if (file) {
     try {
       return fs.readFileSync(file, 'utf8');
     } catch {
       // not cached yet
     }
   }
-  let text;
-  const file = cachedFile(parts, () => (text = produce()));
-  return text ?? (file ? fs.readFileSync(file, 'utf8') : produce());
+  const text = produce();
+  if (file) write(file, text);
+  return text;
 }
 
 module.exports = { cachedFile, cachedText, cacheDir };

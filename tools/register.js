@@ -71,7 +71,8 @@ function warm(folders) {
 // processes start at once (the test command), so none of them compiles.
 if (require.main === module && process.argv[2] === '--warm') {
   const folders = process.argv.slice(3);
-  const n = warm(folders.length > 0 ? folders : ['adapters', 'bench', 'known-bad', 'known-good', 'protocol', 'reference', 'seam', 'servers', 'steps', 'test', 'tools']);
+  // By default, the folders tsconfig.json compiles.
+  const n = warm(folders.length > 0 ? folders : JSON.parse(fs.readFileSync(TSCONFIG, 'utf8')).include);
   console.log(`TypeScript cache: ${n} files ready`);
 }
 
