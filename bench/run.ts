@@ -4,7 +4,7 @@
  * writes reports/bench.json and reports/bench.svg. A benchmark, not a test:
  * nothing fails on a number.
  *
- *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite]
+ *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite] [--only suite,engine,properties]
  *        [--engine-args "--nodes 2000 --calls 100"] [--baseline <git revision>[,<revision>...]]
  *
  * Wall time is noisy on a shared machine: every suite command runs --reps
@@ -206,12 +206,15 @@ function main(): void {
     date: new Date().toISOString(),
     trees: trees.map((t) => t.label),
   };
-  const suites = args.includes('--skip-suite') ? undefined : suiteRuns(trees, reps);
+  // --only suite,engine,properties: measure just those parts (a quicker look while working on one).
+  const only = opt('--only')?.split(',');
+  const wanted = (part: string) => (only ? only.includes(part) : !(part === 'suite' && args.includes('--skip-suite')));
+  const suites = wanted('suite') ? suiteRuns(trees, reps) : undefined;
   const measured = trees.map((tree, i) => ({
     label: tree.label,
     ...(suites ? { suite: suites[i] } : {}),
-    engine: engineOps(tree, engineArgs),
-    properties: propertyRates(tree),
+    ...(wanted('engine') ? { engine: engineOps(tree, engineArgs) } : {}),
+    ...(wanted('properties') ? { properties: propertyRates(tree) } : {}),
   }));
   result.measured = measured;
   result.elapsedS = (Date.now() - started) / 1000;
@@ -220,7 +223,7 @@ function main(): void {
   const reports = path.join(ROOT, 'reports');
   fs.mkdirSync(reports, { recursive: true });
   fs.writeFileSync(path.join(reports, 'bench.json'), `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(after.engine as never));
+  if (after.engine) fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(after.engine as never));
   console.log(table(measured as Measured[]));
   console.log(`\nwritten: reports/bench.json, reports/bench.svg (${result.elapsedS} s)`);
 }
@@ -228,8 +231,8 @@ function main(): void {
 type Measured = {
   label: string;
   suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; textFloor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; inProcessOverTextFloor: number; wireOverInProcess: number } };
-  engine: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
-  properties: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
+  engine?: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
+  properties?: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
 };
 
 /** One row per figure, one column group per tree (before, after). */
@@ -253,24 +256,25 @@ function table(ms: Measured[]): string {
     row('scenarios (in process)', ms.map((m) => m.suite!.inProcess.result.replace(/ scenarios \(/, ': ').replace(/\)$/, '').padStart(w)));
   }
   const e = ms[ms.length - 1].engine;
-  if (e.workload) {
+  if (e?.workload) {
     out.push('', `engine: µs per call, median of ${e.workload.callsPerOp} calls, at 1x (${e.workload.nodes[0]} nodes, ${e.workload.reservations[0]} reservations, ${e.workload.jobs[0]} jobs) / 10x; (10x over 1x, target <= 12)`);
     head('', ' '.repeat(w + 4));
     for (const o of e.ops ?? []) {
       row(
         o.name,
         ms.map((m) => {
-          const mo = m.engine.ops?.find((x) => x.name === o.name);
-          return (mo ? `${f(mo.x1, 1)} / ${f(mo.x10, 1)} (${f(mo.ratio, 1)}x)` : m.engine.error ? 'failed' : 'n/a').padStart(w + 4);
+          const mo = m.engine?.ops?.find((x) => x.name === o.name);
+          return (mo ? `${f(mo.x1, 1)} / ${f(mo.x10, 1)} (${f(mo.ratio, 1)}x)` : m.engine?.error ? 'failed' : 'n/a').padStart(w + 4);
         }),
       );
     }
   }
-  for (const m of ms) if (m.engine.error) out.push(`  ${m.label}: engine: ${m.engine.error}`);
-  head('property tests, interleavings/s (fixed seed; target >= 1000)', ' '.repeat(w));
-  for (const k of Object.keys(ms[ms.length - 1].properties)) {
+  for (const m of ms) if (m.engine?.error) out.push(`  ${m.label}: engine: ${m.engine.error}`);
+  const props = ms[ms.length - 1].properties;
+  if (props) head('property tests, interleavings/s (fixed seed; target >= 1000)', ' '.repeat(w));
+  for (const k of Object.keys(props ?? {})) {
     row(k, ms.map((m) => {
-      const v = m.properties[k];
+      const v = m.properties?.[k];
       return (v?.perSecond !== undefined ? `${f(v.perSecond, 0)} (${v.interleavings} in ${v.elapsedMs} ms)` : v?.error ?? 'n/a').padStart(w);
     }));
   }
