@@ -10,12 +10,13 @@
  *   implementation is a defect too.
  * Arguments filter the implementations by file name.
  */
-import { spawn } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadRegistry } from './lib/registry';
 import { readRun } from './lib/run';
+import type { SuiteJob, SuiteJobDone } from './lib/suite-worker';
 
 const root = path.resolve(__dirname, '..');
 const dir = path.join(root, 'known-bad');
@@ -40,27 +41,81 @@ interface Verdict {
   problem?: string;
 }
 
-/** Runs the scenarios that cite `clause` (all of them when undefined) against the adapter module. */
-function runSuite(adapter: string, clause: string | undefined, out: string): Promise<number> {
-  return new Promise((resolve) => {
-    const cucumber = path.join(root, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
-    const select = clause === undefined ? [] : ['--tags', `@clause:${clause}`];
-    const child = spawn(process.execPath, [cucumber, ...select, '--format', `message:${out}`], {
-      cwd: root,
-      env: { ...process.env, PMIX_CONFORMANCE_ADAPTER: adapter, TS_NODE_TRANSPILE_ONLY: 'true' },
-      stdio: 'ignore',
+/**
+ * Two worker processes (this machine has two cores), each running the suite
+ * once per implementation with cucumber and the step definitions loaded once
+ * (lib/suite-worker.ts); a run is handed to whichever is free.
+ */
+class Workers {
+  private readonly idle: ChildProcess[] = [];
+  private readonly waiting: (() => void)[] = [];
+  /** The run each busy worker has, and how to answer it. */
+  private readonly busy = new Map<ChildProcess, { out: string; done: (d: SuiteJobDone) => void }>();
+  private readonly all = new Set<ChildProcess>();
+  private closing = false;
+
+  constructor(count: number) {
+    for (let i = 0; i < count; i++) this.start();
+  }
+
+  private start(): void {
+    const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
+    delete env.PMIX_CONFORMANCE_ADAPTER;
+    const execArgv = ['--require', path.join(root, 'tools', 'register.js')];
+    const child = fork(path.join(root, 'tools', 'lib', 'suite-worker.ts'), [], { cwd: root, env, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    this.all.add(child);
+    child.on('message', (m: SuiteJobDone | { ready: true }) => {
+      if ('out' in m) this.finish(child, m);
+      this.release(child);
     });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+    child.on('exit', (code, signal) => {
+      this.all.delete(child);
+      if (this.closing) return;
+      // An implementation that kills the process fails its own run, and a
+      // fresh worker takes the rest: the self-test never hangs on it.
+      this.finish(child, { out: this.busy.get(child)?.out ?? '', error: `the suite's worker process exited (${signal ?? `code ${code}`})` });
+      this.start();
+    });
+  }
+
+  private finish(child: ChildProcess, done: SuiteJobDone): void {
+    this.busy.get(child)?.done(done);
+    this.busy.delete(child);
+  }
+
+  private release(child: ChildProcess): void {
+    this.idle.push(child);
+    this.waiting.shift()?.();
+  }
+
+  private async take(): Promise<ChildProcess> {
+    while (this.idle.length === 0) await new Promise<void>((r) => this.waiting.push(r));
+    return this.idle.shift()!;
+  }
+
+/** Runs the scenarios the tag expression selects (all when undefined) against the adapter module. */
+  async run(job: SuiteJob): Promise<SuiteJobDone> {
+    const child = await this.take();
+    return new Promise((done) => {
+      this.busy.set(child, { out: job.out, done });
+      child.send(job);
+    });
+  }
+
+  close(): void {
+    this.closing = true;
+    for (const child of this.all) child.kill();
+  }
 }
 
-async function judge(file: string, tmp: string): Promise<Verdict> {
+async function judge(workers: Workers, file: string, tmp: string): Promise<Verdict> {
   const mod = require(path.join(dir, file)) as { knownBad?: { breaks: string; what: string } };
   const kb = mod.knownBad;
   if (!kb) return { file, breaks: '?', what: '?', rejectedBy: [], otherFailures: 0, problem: 'exports no knownBad description' };
   if (!registry.clauses.has(kb.breaks)) return { file, ...kb, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
   const out = path.join(tmp, `${path.basename(file, '.ts')}.ndjson`);
-  await runSuite(path.join(dir, file), kb.breaks, out);
+  const done = await workers.run({ adapter: path.join(dir, file), tags: `@clause:${kb.breaks}`, out });
+  if ('error' in done) return { file, ...kb, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${done.error}` };
   const results = readRun(out).scenarios; // only the scenarios that ran
   // Failed, not errored: a crash is no proof that the suite noticed the broken rule.
   const failed = results.filter((r) => r.outcome === 'failed');
@@ -81,12 +136,13 @@ interface GoodVerdict {
 }
 
 /** The whole suite against one known-good implementation: every scenario that runs must pass. */
-async function judgeGood(file: string, tmp: string): Promise<GoodVerdict> {
+async function judgeGood(workers: Workers, file: string, tmp: string): Promise<GoodVerdict> {
   const mod = require(path.join(goodDir, file)) as { knownGood?: { freedom: string; permittedBy: string } };
   const kg = mod.knownGood;
   if (!kg || !kg.permittedBy) return { file, freedom: '?', ran: 0, passed: 0, notPassed: [], problem: 'exports no knownGood description with the sentence that permits it' };
   const out = path.join(tmp, `good-${path.basename(file, '.ts')}.ndjson`);
-  await runSuite(path.join(goodDir, file), undefined, out);
+  const done = await workers.run({ adapter: path.join(goodDir, file), out });
+  if ('error' in done) return { file, freedom: kg.freedom, ran: 0, passed: 0, notPassed: [], problem: `the run did not complete: ${done.error}` };
   const results = readRun(out).scenarios.filter((r) => r.outcome !== 'skipped');
   const notPassed = results
     .filter((r) => r.outcome !== 'passed')
@@ -102,22 +158,11 @@ const firstMeaningfulLine = (m: string) =>
     .filter((l) => l.startsWith('clause:') || l.startsWith('expected:') || l.startsWith('observed:'))
     .join('; ') || m.split('\n')[0];
 
-/** Run `work` over `items`, two at a time: this machine has two cores. */
-async function twoAtATime<T, R>(items: T[], work: (t: T) => Promise<R>): Promise<R[]> {
-  const queue = [...items];
-  const out: R[] = [];
-  await Promise.all(
-    [0, 1].map(async () => {
-      for (let t = queue.shift(); t !== undefined; t = queue.shift()) out.push(await work(t));
-    }),
-  );
-  return out;
-}
-
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-self-test-'));
   const started = Date.now();
-  const verdicts = await twoAtATime(files, (f) => judge(f, tmp));
+  const workers = new Workers(2);
+  const verdicts = await Promise.all(files.map((f) => judge(workers, f, tmp)));
   verdicts.sort((a, b) => a.file.localeCompare(b.file));
   console.log(`self-test: the suite against ${verdicts.length} known-bad implementations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const v of verdicts) {
@@ -127,7 +172,8 @@ async function main() {
     else console.log(`               by ${v.rejectedBy.length} failing scenario(s) citing it, e.g. ${v.rejectedBy[0]}`);
   }
   const goodStarted = Date.now();
-  const goods = await twoAtATime(goodFiles, (f) => judgeGood(f, tmp));
+  const goods = await Promise.all(goodFiles.map((f) => judgeGood(workers, f, tmp)));
+  workers.close();
   goods.sort((a, b) => a.file.localeCompare(b.file));
   console.log(`self-test: the suite against ${goods.length} known-good implementations (${((Date.now() - goodStarted) / 1000).toFixed(1)} s)`);
   for (const g of goods) {

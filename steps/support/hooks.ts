@@ -36,6 +36,7 @@ function skip(world: ConformanceWorld, reason: string, capability: string, capab
  * same failure once per scenario.
  */
 BeforeAll({ timeout: 120_000 }, async function () {
+  announced = false; // once per run, and a process may make several (tools/lib/suite-worker.ts)
   const adapter = ConformanceWorld.adapterPath(this.parameters ?? {});
   let mod: AdapterModule;
   try {
