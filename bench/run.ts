@@ -92,7 +92,12 @@ export function floorSuite(tree: Tree): { dir: string; scenarios: number; steps:
     }
     fs.writeFileSync(path.join(dir, 'features', `${path.basename(uri)}`), lines.join('\n'));
   }
-  fs.writeFileSync(path.join(dir, 'steps.js'), "const { Given } = require(" + JSON.stringify(path.join(ROOT, 'node_modules', '@cucumber', 'cucumber')) + ");\nGiven(/^step \\d+ of scenario \\d+$/, function () {});\n");
+  const lib = JSON.stringify(path.join(ROOT, 'node_modules', '@cucumber', 'cucumber'));
+  fs.writeFileSync(path.join(dir, 'steps.js'), `const { Given } = require(${lib});\nGiven(/^step \\d+ of scenario \\d+$/, function () {});\n`);
+  // The same with a step that awaits, as every step that asks an implementation
+  // something must (the seam is asynchronous): cucumber runs an async step
+  // through a promise race, a timer and an uncaught-exception handler.
+  fs.writeFileSync(path.join(dir, 'steps-async.js'), `const { Given } = require(${lib});\nGiven(/^step \\d+ of scenario \\d+$/, async function () { await null; });\n`);
   return { dir, scenarios: n, steps };
 }
 
@@ -135,11 +140,12 @@ const figure = (runs: Timed[]): Figure => ({
 function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
   const floors = trees.map(floorSuite);
   const textFloors = trees.map(textFloorSuite);
-  const runs = trees.map(() => ({ floor: [] as Timed[], textFloor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
+  const runs = trees.map(() => ({ floor: [] as Timed[], asyncFloor: [] as Timed[], textFloor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
   for (let r = 0; r < reps; r++) {
     trees.forEach((tree, i) => {
       const f = floors[i];
       runs[i].floor.push(timed([process.execPath, cucumber, '--require', path.join(f.dir, 'steps.js'), '--format', 'summary', path.join(f.dir, 'features')], {}, f.dir));
+      runs[i].asyncFloor.push(timed([process.execPath, cucumber, '--require', path.join(f.dir, 'steps-async.js'), '--format', 'summary', path.join(f.dir, 'features')], {}, f.dir));
       const t = textFloors[i];
       runs[i].textFloor.push(timed([process.execPath, cucumber, '--require', path.join(t.dir, 'steps.js'), '--format', 'summary', path.join(t.dir, 'features')], {}, t.dir));
       runs[i].inProcess.push(timed([process.execPath, cucumber, '--format', 'summary'], {}, tree.dir));
@@ -149,6 +155,7 @@ function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
   for (const f of [...floors, ...textFloors]) fs.rmSync(f.dir, { recursive: true, force: true });
   return trees.map((_, i) => {
     const floor = figure(runs[i].floor);
+    const asyncFloor = figure(runs[i].asyncFloor);
     const textFloor = figure(runs[i].textFloor);
     const inProcess = figure(runs[i].inProcess);
     const wire = figure(runs[i].wire);
@@ -156,10 +163,11 @@ function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
       shape: { scenarios: floors[i].scenarios, steps: floors[i].steps },
       reps,
       floor,
+      asyncFloor,
       textFloor,
       inProcess,
       wire,
-      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, inProcessOverTextFloor: inProcess.wallS / textFloor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
+      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, inProcessOverAsyncFloor: inProcess.wallS / asyncFloor.wallS, inProcessOverTextFloor: inProcess.wallS / textFloor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
     };
   });
 }
@@ -230,7 +238,7 @@ function main(): void {
 
 type Measured = {
   label: string;
-  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; textFloor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; inProcessOverTextFloor: number; wireOverInProcess: number } };
+  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; asyncFloor?: Figure; textFloor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; inProcessOverAsyncFloor?: number; inProcessOverTextFloor: number; wireOverInProcess: number } };
   engine?: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
   properties?: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
 };
@@ -247,10 +255,12 @@ function table(ms: Measured[]): string {
     head(`suite, median of ${s0.reps} (wall s / cpu s)`, ' '.repeat(w));
     row('shape (scenarios, steps)', ms.map((m) => `${m.suite!.shape.scenarios}, ${m.suite!.shape.steps}`.padStart(w)));
     row('cucumber floor (same shape, no-op steps)', ms.map((m) => `${f(m.suite!.floor.wallS)} / ${f(m.suite!.floor.cpuS)}`.padStart(w)));
+    row('cucumber floor (same shape, no-op steps that await)', ms.map((m) => `${f(m.suite!.asyncFloor?.wallS)} / ${f(m.suite!.asyncFloor?.cpuS)}`.padStart(w)));
     row('cucumber floor (the suite\'s feature text, no-op steps)', ms.map((m) => `${f(m.suite!.textFloor.wallS)} / ${f(m.suite!.textFloor.cpuS)}`.padStart(w)));
     row('the suite in process', ms.map((m) => `${f(m.suite!.inProcess.wallS)} / ${f(m.suite!.inProcess.cpuS)}`.padStart(w)));
     row('the suite over the wire', ms.map((m) => `${f(m.suite!.wire.wallS)} / ${f(m.suite!.wire.cpuS)}`.padStart(w)));
     row('in process / floor (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.inProcessOverFloor)}x`.padStart(w)));
+    row('in process / floor with steps that await', ms.map((m) => `${f(m.suite!.ratios.inProcessOverAsyncFloor)}x`.padStart(w)));
     row('in process / feature-text floor', ms.map((m) => `${f(m.suite!.ratios.inProcessOverTextFloor)}x`.padStart(w)));
     row('wire / in process (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.wireOverInProcess)}x`.padStart(w)));
     row('scenarios (in process)', ms.map((m) => m.suite!.inProcess.result.replace(/ scenarios \(/, ': ').replace(/\)$/, '').padStart(w)));
