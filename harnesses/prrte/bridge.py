@@ -47,6 +47,9 @@ DVM_START_S = float(os.environ.get("PRRTE_BRIDGE_START_S", "8"))
 CALL_S = float(os.environ.get("PRRTE_BRIDGE_CALL_S", "7"))
 GRANT_WAIT_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_WAIT_S", "5"))
 GRANT_SETTLE_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_SETTLE_S", "0.3"))
+# Experimental (issue 9 item 2): attach the test scheduler (agents/sched_agent.c)
+# to every DVM. Off by default: the expectations come from runs without it.
+WITH_SCHEDULER = os.environ.get("PRRTE_BRIDGE_SCHEDULER") == "1"
 
 # The capabilities this bridge can honestly offer: keys the PMIx in use
 # defines (checked against pmix_common.h at start-up) and elastic mode.
@@ -173,6 +176,9 @@ class Agent:
             if msg.get("t") == "event":
                 if self.me is not None:
                     self.events.add(msg, self.me)
+            elif msg.get("t") in ("alloc", "attached"):
+                # what the test scheduler was asked and answered: a log line
+                log(f"{self.label}: {line.rstrip()}")
             else:
                 self.results.put(msg)
 
@@ -279,6 +285,13 @@ class Dvm:
                 "--allow-run-as-root"]
         if elastic:
             prte += ["--prtemca", "prte_elastic_mode", "1"]
+        if WITH_SCHEDULER:
+            # A system tmpdir of this DVM's own, so the scheduler's rendezvous
+            # (pmix.sched.<HNP hostname>) is found by this DVM and no other;
+            # ras/pmix is selected only when told a scheduler exists.
+            env["PMIX_SYSTEM_TMPDIR"] = os.path.join(self.dir, "system")
+            os.makedirs(env["PMIX_SYSTEM_TMPDIR"], exist_ok=True)
+            prte += ["--prtemca", "ras_pmix_system_scheduler", "1"]
         net = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
                "ip addr add 10.254.0.1/24 dev v0 && ip link set v1 up && ip link set v0 up && "
                'hostname "$0" && exec "$@"')
@@ -301,6 +314,17 @@ class Dvm:
         # A private tool that reads proc tables for 'observe'; its events are not recorded.
         self.observer = self.new_agent("observer")
         self.observer.wait("tool init")
+        self.scheduler: Optional[Agent] = None
+        if WITH_SCHEDULER:
+            # In the HNP's network and UTS namespaces: PRRTE looks for the
+            # rendezvous under its own hostname, and connects over loopback.
+            argv = ["nsenter", "-t", str(self.prte.pid), "-n", "-u", f"{self.agents}/sched_agent", env["PMIX_SYSTEM_TMPDIR"]]
+            self.scheduler = Agent(argv, self.events, "test scheduler")
+            msg = self.scheduler.wait("PMIx_server_init")
+            if msg.get("t") != "ready":
+                raise WireError("internal", f"the test scheduler did not start: {msg}")
+            pool_spec = ",".join(f"{n['name']}:{n['slots']}" for n in pool)
+            self.scheduler.call(["pool", pool_spec])
 
     def _accept(self) -> None:
         """Job processes connect here; each says who it is first."""
@@ -579,7 +603,7 @@ class Dvm:
             self.listener.close()
         except OSError:
             pass
-        for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None)]:
+        for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None), getattr(self, "scheduler", None)]:
             if agent is not None:
                 agent.kill()
         self.tools.clear()

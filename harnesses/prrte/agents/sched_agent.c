@@ -1,0 +1,248 @@
+/* The bridge's test scheduler (issue 9 item 2): a PMIx server started with
+ * PMIX_SERVER_SCHEDULER, so it writes <system tmpdir>/pmix.sched.<hostname>,
+ * the rendezvous PRRTE's ras/pmix looks for at its first allocation request
+ * (prte_pmix_set_scheduler, PMIX_CONNECT_TO_SCHEDULER). PRRTE then forwards
+ * every allocation request to this server's `allocate` upcall, with the
+ * requester added (PMIX_REQUESTOR).
+ *
+ * Policy, set by the bridge on stdin (TAB-separated lines):
+ *   pool <name:slots,...>   the nodes it may grant (the scenario's scheduler pool)
+ *   fin                     finalize and exit
+ * A NEW / EXTEND is granted the named nodes (PMIX_ALLOC_NODE_LIST) if all are
+ * free in the pool, else PMIX_ALLOC_NUM_NODES free ones in pool order (fewer
+ * if that many are not free and the count is not required), else it is
+ * refused with PMIX_ERR_OUT_OF_RESOURCE; a RELEASE returns the named nodes
+ * to the pool. The answer carries the request's own info back (PRRTE replaces
+ * the request's info with the scheduler's answer) with PMIX_ALLOC_NODE_LIST
+ * set to the granted nodes as name:slots (how PRRTE learns their size).
+ *
+ * Every request and answer is reported on stdout as one JSON line
+ * ({"t":"alloc",...}), so the bridge can say what was forwarded.
+ *
+ * Usage: sched_agent <system-tmpdir>
+ */
+#include "agent_common.h"
+#include <pmix.h>
+#include <pmix_server.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NODES 256
+static struct {
+    char name[128];
+    int slots;
+    int granted;
+} pool[MAX_NODES];
+static int npool = 0;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void set_pool(const char *spec)
+{
+    pthread_mutex_lock(&pool_lock);
+    npool = 0;
+    char *copy = strdup(spec), *save = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); NULL != tok && npool < MAX_NODES; tok = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(tok, ':');
+        pool[npool].slots = colon ? atoi(colon + 1) : 1;
+        if (colon) *colon = '\0';
+        snprintf(pool[npool].name, sizeof pool[npool].name, "%s", tok);
+        pool[npool].granted = 0;
+        npool++;
+    }
+    free(copy);
+    pthread_mutex_unlock(&pool_lock);
+}
+
+static int find(const char *name)
+{
+    for (int i = 0; i < npool; i++)
+        if (0 == strcmp(pool[i].name, name)) return i;
+    return -1;
+}
+
+/* Grant per the policy above; the granted list as name:slots in `out`. */
+static pmix_status_t grant(const char *nlist, uint64_t count, int required, char *out, size_t outlen)
+{
+    int picked[MAX_NODES], n = 0;
+    out[0] = '\0';
+    pthread_mutex_lock(&pool_lock);
+    if (NULL != nlist) {
+        char *copy = strdup(nlist), *save = NULL;
+        for (char *tok = strtok_r(copy, ",", &save); NULL != tok; tok = strtok_r(NULL, ",", &save)) {
+            char *colon = strchr(tok, ':');
+            if (colon) *colon = '\0';
+            int i = find(tok);
+            if (i < 0 || pool[i].granted || n >= MAX_NODES) { free(copy); pthread_mutex_unlock(&pool_lock); return PMIX_ERR_OUT_OF_RESOURCE; }
+            picked[n++] = i;
+        }
+        free(copy);
+    } else {
+        for (int i = 0; i < npool && (uint64_t) n < count; i++)
+            if (!pool[i].granted) picked[n++] = i;
+        if ((uint64_t) n < count && (required || 0 == n)) { pthread_mutex_unlock(&pool_lock); return PMIX_ERR_OUT_OF_RESOURCE; }
+    }
+    size_t used = 0;
+    for (int k = 0; k < n; k++) {
+        pool[picked[k]].granted = 1;
+        used += snprintf(out + used, used < outlen ? outlen - used : 0, "%s%s:%d", k ? "," : "", pool[picked[k]].name, pool[picked[k]].slots);
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return PMIX_SUCCESS;
+}
+
+static void give_back(const char *nlist)
+{
+    pthread_mutex_lock(&pool_lock);
+    char *copy = strdup(nlist), *save = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); NULL != tok; tok = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(tok, ':');
+        if (colon) *colon = '\0';
+        int i = find(tok);
+        if (i >= 0) pool[i].granted = 0;
+    }
+    free(copy);
+    pthread_mutex_unlock(&pool_lock);
+}
+
+typedef struct {
+    pmix_status_t status;
+    pmix_info_t *info;
+    size_t ninfo;
+    pmix_info_cbfunc_t cbfunc;
+    void *cbdata;
+} answer_t;
+
+static void release_answer(void *cbdata)
+{
+    answer_t *a = (answer_t *) cbdata;
+    if (NULL != a->info) PMIX_INFO_FREE(a->info, a->ninfo);
+    free(a);
+}
+
+/* The answer goes back on a thread of its own, never from inside the upcall. */
+static void *send_answer(void *arg)
+{
+    answer_t *a = (answer_t *) arg;
+    a->cbfunc(a->status, a->info, a->ninfo, a->cbdata, release_answer, a);
+    return NULL;
+}
+
+static pmix_status_t sched_allocate(const pmix_proc_t *client, pmix_alloc_directive_t directive,
+                                    const pmix_info_t data[], size_t ndata,
+                                    pmix_info_cbfunc_t cbfunc, void *cbdata)
+{
+    const char *nlist = NULL;
+    uint64_t count = 0;
+    int required = 0;
+    for (size_t n = 0; n < ndata; n++) {
+        if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NODE_LIST) && PMIX_STRING == data[n].value.type) nlist = data[n].value.data.string;
+        else if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NUM_NODES)) {
+            PMIx_Value_get_number((pmix_value_t *) &data[n].value, &count, PMIX_UINT64);
+            required = PMIX_INFO_IS_REQUIRED(&data[n]);
+        }
+    }
+    char granted[8192] = "";
+    pmix_status_t status = PMIX_SUCCESS;
+    if (PMIX_ALLOC_NEW == directive || PMIX_ALLOC_EXTEND == directive) status = grant(nlist, count, required, granted, sizeof granted);
+    else if (PMIX_ALLOC_RELEASE == directive && NULL != nlist) give_back(nlist);
+
+    answer_t *a = calloc(1, sizeof *a);
+    a->status = status;
+    a->cbfunc = cbfunc;
+    a->cbdata = cbdata;
+    /* the request's own info back, the node list replaced by the grant */
+    PMIX_INFO_CREATE(a->info, ndata + 1);
+    size_t k = 0;
+    for (size_t n = 0; n < ndata; n++) {
+        if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NODE_LIST) || PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NUM_NODES) || PMIX_CHECK_KEY(&data[n], PMIX_REQUESTOR)) continue;
+        PMIX_INFO_XFER(&a->info[k], (pmix_info_t *) &data[n]);
+        k++;
+    }
+    if ('\0' != granted[0]) {
+        PMIX_INFO_LOAD(&a->info[k], PMIX_ALLOC_NODE_LIST, granted, PMIX_STRING);
+        k++;
+    }
+    a->ninfo = k;
+
+    agent_lock();
+    printf("{\"t\":\"alloc\",\"directive\":%d,\"client\":", (int) directive);
+    agent_print_proc(client);
+    printf(",\"request\":");
+    agent_print_infos(data, ndata);
+    printf(",\"status\":%d,\"granted\":", (int) status);
+    agent_print_str(granted);
+    printf("}\n");
+    fflush(stdout);
+    agent_unlock();
+
+    pthread_t t;
+    if (0 != pthread_create(&t, NULL, send_answer, a)) { release_answer(a); return PMIX_ERROR; }
+    pthread_detach(t);
+    return PMIX_SUCCESS;
+}
+
+static int tool_count = 0;
+/* PRRTE attaches as a tool: give it its own identity unless it brought one. */
+static void sched_tool_connected(pmix_info_t *info, size_t ninfo, pmix_tool_connection_cbfunc_t cbfunc, void *cbdata)
+{
+    pmix_proc_t proc;
+    PMIX_LOAD_PROCID(&proc, "prrte-sched-peer", 0);
+    for (size_t n = 0; n < ninfo; n++) {
+        if (PMIX_CHECK_KEY(&info[n], PMIX_NSPACE) && PMIX_STRING == info[n].value.type) PMIX_LOAD_NSPACE(proc.nspace, info[n].value.data.string);
+        else if (PMIX_CHECK_KEY(&info[n], PMIX_RANK)) proc.rank = info[n].value.data.rank;
+    }
+    agent_lock();
+    printf("{\"t\":\"attached\",\"n\":%d,\"proc\":", ++tool_count);
+    agent_print_proc(&proc);
+    printf("}\n");
+    fflush(stdout);
+    agent_unlock();
+    if (NULL != cbfunc) cbfunc(PMIX_SUCCESS, &proc, cbdata);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { fprintf(stderr, "usage: sched_agent <system-tmpdir>\n"); return 2; }
+    pmix_server_module_t module;
+    memset(&module, 0, sizeof module);
+    module.allocate = sched_allocate;
+    module.tool_connected = sched_tool_connected;
+    pmix_info_t info[4];
+    PMIX_INFO_LOAD(&info[0], PMIX_SERVER_SCHEDULER, NULL, PMIX_BOOL);
+    PMIX_INFO_LOAD(&info[1], PMIX_SYSTEM_TMPDIR, argv[1], PMIX_STRING);
+    PMIX_INFO_LOAD(&info[2], PMIX_SERVER_TOOL_SUPPORT, NULL, PMIX_BOOL);
+    PMIX_INFO_LOAD(&info[3], PMIX_SERVER_NSPACE, "prrte-test-scheduler", PMIX_STRING);
+    pmix_status_t rc = PMIx_server_init(&module, info, 4);
+    if (PMIX_SUCCESS != rc) {
+        printf("{\"t\":\"error\",\"message\":\"PMIx_server_init: %s\",\"status\":%d}\n", PMIx_Error_string(rc), (int) rc);
+        fflush(stdout);
+        return 1;
+    }
+    agent_lock();
+    printf("{\"t\":\"ready\"}\n");
+    fflush(stdout);
+    agent_unlock();
+
+    char line[65536];
+    while (NULL != fgets(line, sizeof line, stdin)) {
+        char *fields[8];
+        int nf = agent_split(line, fields, 8);
+        if (0 == nf) continue;
+        if (0 == strcmp(fields[0], "pool")) {
+            set_pool(nf >= 2 ? fields[1] : "");
+            agent_lock();
+            printf("{\"t\":\"result\",\"op\":\"pool\",\"status\":0}\n");
+            fflush(stdout);
+            agent_unlock();
+        } else if (0 == strcmp(fields[0], "fin")) break;
+        else agent_error("unknown command");
+    }
+    rc = PMIx_server_finalize();
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"fin\",\"status\":%d}\n", (int) rc);
+    fflush(stdout);
+    agent_unlock();
+    return 0;
+}
