@@ -325,6 +325,7 @@ class Dvm:
                 raise WireError("internal", f"the test scheduler did not start: {msg}")
             pool_spec = ",".join(f"{n['name']}:{n['slots']}" for n in pool)
             self.scheduler.call(["pool", pool_spec])
+            self.scheduler.call(["startup", ",".join(f"{n['name']}:{n['slots']}" for n in startup)])
 
     def _accept(self) -> None:
         """Job processes connect here; each says who it is first."""

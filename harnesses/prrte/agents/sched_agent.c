@@ -6,7 +6,9 @@
  * requester added (PMIX_REQUESTOR).
  *
  * Policy, set by the bridge on stdin (TAB-separated lines):
- *   pool <name:slots,...>   the nodes it may grant (the scenario's scheduler pool)
+ *   pool <name:slots,...>     nodes it may grant, by name or count (the scheduler pool)
+ *   startup <name:slots,...>  the DVM's startup nodes: a reservation may name
+ *                             them, a count never brings them in
  *   fin                     finalize and exit
  * A NEW / EXTEND is granted the named nodes (PMIX_ALLOC_NODE_LIST) if all are
  * free in the pool, else PMIX_ALLOC_NUM_NODES free ones in pool order (fewer
@@ -34,14 +36,14 @@ static struct {
     char name[128];
     int slots;
     int granted;
+    int by_name_only; /* a startup node: granted when named, never for a count */
 } pool[MAX_NODES];
 static int npool = 0;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void set_pool(const char *spec)
+static void add_nodes(const char *spec, int by_name_only)
 {
     pthread_mutex_lock(&pool_lock);
-    npool = 0;
     char *copy = strdup(spec), *save = NULL;
     for (char *tok = strtok_r(copy, ",", &save); NULL != tok && npool < MAX_NODES; tok = strtok_r(NULL, ",", &save)) {
         char *colon = strchr(tok, ':');
@@ -49,6 +51,7 @@ static void set_pool(const char *spec)
         if (colon) *colon = '\0';
         snprintf(pool[npool].name, sizeof pool[npool].name, "%s", tok);
         pool[npool].granted = 0;
+        pool[npool].by_name_only = by_name_only;
         npool++;
     }
     free(copy);
@@ -80,7 +83,7 @@ static pmix_status_t grant(const char *nlist, uint64_t count, int required, char
         free(copy);
     } else {
         for (int i = 0; i < npool && (uint64_t) n < count; i++)
-            if (!pool[i].granted) picked[n++] = i;
+            if (!pool[i].granted && !pool[i].by_name_only) picked[n++] = i;
         if ((uint64_t) n < count && (required || 0 == n)) { pthread_mutex_unlock(&pool_lock); return PMIX_ERR_OUT_OF_RESOURCE; }
     }
     size_t used = 0;
@@ -230,10 +233,10 @@ int main(int argc, char **argv)
         char *fields[8];
         int nf = agent_split(line, fields, 8);
         if (0 == nf) continue;
-        if (0 == strcmp(fields[0], "pool")) {
-            set_pool(nf >= 2 ? fields[1] : "");
+        if (0 == strcmp(fields[0], "pool") || 0 == strcmp(fields[0], "startup")) {
+            add_nodes(nf >= 2 ? fields[1] : "", 0 == strcmp(fields[0], "startup"));
             agent_lock();
-            printf("{\"t\":\"result\",\"op\":\"pool\",\"status\":0}\n");
+            printf("{\"t\":\"result\",\"op\":\"%s\",\"status\":0}\n", fields[0]);
             fflush(stdout);
             agent_unlock();
         } else if (0 == strcmp(fields[0], "fin")) break;
