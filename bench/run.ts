@@ -74,7 +74,7 @@ function baselineTree(rev: string): Tree {
 }
 
 /** A suite of the same shape (scenario and step counts per feature file) with one no-op step definition: cucumber's floor. */
-export function floorSuite(tree: Tree): { dir: string; scenarios: number; steps: number } {
+function floorSuite(tree: Tree): { dir: string; scenarios: number; steps: number } {
   const suite = loadScenarios(tree.dir);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-bench-floor-'));
   fs.mkdirSync(path.join(dir, 'features'));

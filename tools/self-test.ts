@@ -93,7 +93,7 @@ class Workers {
     return this.idle.shift()!;
   }
 
-/** Runs the scenarios the tag expression selects (all when undefined) against the adapter module. */
+  /** Runs the scenarios the tag expression selects (all when undefined) against the adapter module. */
   async run(job: SuiteJob): Promise<SuiteJobDone> {
     const child = await this.take();
     return new Promise((done) => {

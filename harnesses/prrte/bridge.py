@@ -311,6 +311,13 @@ class Dvm:
             raise WireError("internal", f"the DVM was not ready within {DVM_START_S:g} s: {self.tail()}")
         self.uri = open(os.path.join(self.dir, "uri")).readline().strip()
         self.hnp_nspace = self.uri.split(".")[0] if "@" in self.uri else ""
+        try:
+            self._start_helpers(env, startup, pool)
+        except BaseException:
+            self.stop()  # the DVM is up: a helper that fails to start must not leave it running
+            raise
+
+    def _start_helpers(self, env: Dict[str, str], startup: List[dict], pool: List[dict]) -> None:
         # A private tool that reads proc tables for 'observe'; its events are not recorded.
         self.observer = self.new_agent("observer")
         self.observer.wait("tool init")
@@ -323,9 +330,9 @@ class Dvm:
             msg = self.scheduler.wait("PMIx_server_init")
             if msg.get("t") != "ready":
                 raise WireError("internal", f"the test scheduler did not start: {msg}")
-            pool_spec = ",".join(f"{n['name']}:{n['slots']}" for n in pool)
-            self.scheduler.call(["pool", pool_spec])
-            self.scheduler.call(["startup", ",".join(f"{n['name']}:{n['slots']}" for n in startup)])
+            spec = lambda nodes: ",".join(f"{n['name']}:{n['slots']}" for n in nodes)  # noqa: E731
+            self.scheduler.call(["pool", spec(pool)])  # grantable by name or count
+            self.scheduler.call(["startup", spec(startup)])  # grantable by name only
 
     def _accept(self) -> None:
         """Job processes connect here; each says who it is first."""

@@ -103,9 +103,10 @@ function compile(regexp: RegExp): Compiled {
 export function nativeMatch(this: TreeRegexpLike & { [COMPILED]?: Compiled }, s: string): Group | null {
   const c = (this[COMPILED] ??= compile(this.regexp));
   if (s !== lastText) {
+    let row = rows.get(s);
+    if (!row) rows.set(s, (row = []));
     lastText = s;
-    lastRow = rows.get(s) ?? [];
-    if (lastRow.length === 0) rows.set(s, lastRow);
+    lastRow = row;
   }
   const known = lastRow[c.column];
   if (known !== undefined) return known;

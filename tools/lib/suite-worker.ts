@@ -6,9 +6,14 @@
  * running the few scenarios that cite one clause.
  *
  * Protocol (node IPC): the parent sends { adapter, tags?, out } per run; the
- * worker answers { out, success } or { out, error } when the run's message
- * stream is written to `out`. Each run gets its own world parameters
- * (`adapter`), so PMIX_CONFORMANCE_ADAPTER must not be set in this process.
+ * worker answers { out } or { out, error } when the run's message stream is
+ * written to `out` (the parent judges the outcomes from it). Each run gets its
+ * own world parameters (`adapter`), so PMIX_CONFORMANCE_ADAPTER must not be
+ * set in this process.
+ *
+ * The runs of one worker share its modules: an implementation under test
+ * keeps its state in what createImplementation() returns (every known-bad and
+ * known-good one does), never by patching a module another run also loads.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,7 +27,7 @@ export interface SuiteJob {
   /** Where the run's messages (ndjson) go. */
   out: string;
 }
-export type SuiteJobDone = { out: string; success: boolean } | { out: string; error: string };
+export type SuiteJobDone = { out: string } | { out: string; error: string };
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -39,7 +44,7 @@ async function main(): Promise<void> {
   async function runJob(job: SuiteJob): Promise<SuiteJobDone> {
     const lines: string[] = [];
     try {
-      const { success } = await runCucumber(
+      await runCucumber(
         {
           ...runConfiguration,
           sources: { ...runConfiguration.sources, tagExpression: job.tags ?? '' },
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
         (envelope) => lines.push(JSON.stringify(envelope)),
       );
       fs.writeFileSync(job.out, `${lines.join('\n')}\n`);
-      return { out: job.out, success };
+      return { out: job.out };
     } catch (e) {
       return { out: job.out, error: e instanceof Error ? e.message : String(e) };
     }
