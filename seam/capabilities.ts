@@ -19,7 +19,8 @@ export const CAPABILITIES = {
   'elastic-internals':
     'the harness can report the elastic DVM\'s internal bookkeeping (the launch fence count, the campaigns in progress, the parked-job lists, the offers of completed shrinks): what the elastic spec calls implementation details, so no rule\'s verdict may depend on it alone',
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
-  'scheduler-control': 'the harness can make the scheduler act on its own: reclaim an allocation, issue PMIX_ALLOC_TIMEOUT_WARNING, push nodes, tear the DVM down, fail a shrink order',
+  'scheduler-warning': 'the harness can make the scheduler issue PMIX_ALLOC_TIMEOUT_WARNING for an allocation at a chosen moment (a test scheduler that notifies the runtime through PMIx)',
+  'scheduler-control': 'the harness can make the scheduler act on its own in the other ways: reclaim an allocation, push nodes, tear the DVM down, fail a shrink order',
   'alloc-lending': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_TIME lends nodes back, and PMIX_ALLOC_REAQUIRE takes them back',
   'query-alloc-status': 'PMIx_Query_info with PMIX_QUERY_ALLOC_STATUS answers how an allocation request stands',
   'partial-release': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_NODE_LIST or PMIX_ALLOC_NUM_NODES returns part of an allocation',
@@ -56,6 +57,7 @@ export const CAPABILITY_KIND: Record<CapabilityName, 'public' | 'hook'> = {
   introspection: 'hook',
   'elastic-internals': 'hook',
   'emulate-missing-keys': 'hook',
+  'scheduler-warning': 'hook',
   'scheduler-control': 'hook',
   'scheduler-policy': 'hook',
 };

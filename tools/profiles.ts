@@ -1,7 +1,8 @@
 /**
  * How many scenarios a capability profile runs: a live runtime can declare
  * only the public capabilities (seam/capabilities.ts CAPABILITY_KIND); a
- * bridge with a test scheduler adds scheduler-control; the reference engine
+ * bridge with a test scheduler that only warns adds scheduler-warning, one
+ * that acts in every way scheduler-control and scheduler-policy; the reference engine
  * declares everything. Readings are ignored (each scenario runs under one
  * declared value or under all). A scenario tagged @without:<KEY> runs when the
  * profile lacks the key or can emulate lacking it.
@@ -17,8 +18,9 @@ const pub = all.filter((c) => CAPABILITY_KIND[c] === 'public');
 
 export const PROFILES: { name: string; capabilities: CapabilityName[] }[] = [
   { name: 'public interfaces only (a live runtime, no hooks)', capabilities: pub },
-  { name: 'public + a test scheduler (scheduler-control, scheduler-policy)', capabilities: [...pub, 'scheduler-control', 'scheduler-policy'] },
-  { name: 'public + test scheduler + daemon control (a bridge that launches the daemons)', capabilities: [...pub, 'scheduler-control', 'scheduler-policy', 'daemon-control'] },
+  { name: 'public + a test scheduler that can only warn (scheduler-warning)', capabilities: [...pub, 'scheduler-warning'] },
+  { name: 'public + a test scheduler (scheduler-warning, scheduler-control, scheduler-policy)', capabilities: [...pub, 'scheduler-warning', 'scheduler-control', 'scheduler-policy'] },
+  { name: 'public + test scheduler + daemon control (a bridge that launches the daemons)', capabilities: [...pub, 'scheduler-warning', 'scheduler-control', 'scheduler-policy', 'daemon-control'] },
   { name: 'everything (the reference engine)', capabilities: all },
 ];
 

@@ -89,7 +89,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # --------------------------------------------------- who is warned ----
 
-  @clause:NR.warn.directed @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @needs:scheduler-warning
   Scenario Outline: The warning goes only to the requesting process, not to its job's other ranks, the reservation's other owners or anyone else (<requester> asked)
     Given <requester> holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 120 |
@@ -110,7 +110,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | job "A" rank 0   | job "A" rank 1   |
       | job "A" rank 1   | job "A" rank 0   |
 
-  @clause:NR.warn.directed @clause:NR.warn.payload-alloc-id @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.payload-alloc-id @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-warning
   Scenario: A tool that requested an allocation receives its warning
     Given tool "T" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 60 |
@@ -123,7 +123,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | PMIX_ALLOC_ID       | allocation R |
       | PMIX_TIME_REMAINING | 60           |
 
-  @clause:NR.warn.directed @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_TARGET @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_TARGET @needs:scheduler-warning
   Scenario: A tool that reserved nodes for a job is warned, not the job that owns them
     Given tool "T" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_TARGET       | job A |
@@ -134,7 +134,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     And job "A" rank 1 receives no event
     And job "B" receives no event
 
-  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-control
+  @clause:PL.warn.requestor-refreshed @clause:NR.warn.directed @clause:NR.warn.payload-req-id @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-RECIPIENT @interpretation:IP-EXTEND-TWO-NAMES @needs:scheduler-warning
   Scenario Outline: After another owner extends the allocation, the warning goes to that latest requester and carries <which> request id (<extender> extended)
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID       | "first" |
@@ -173,7 +173,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | job "A" rank 1 | job "C"        | the latest    | "second" |
       | job "C"        | job "A" rank 1 | the latest    | "second" |
 
-  @clause:NR.warn.directed @clause:NR.reject.alloc-no-effect @clause:NR.error.extend-not-owner @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-RECIPIENT @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.reject.alloc-no-effect @clause:NR.error.extend-not-owner @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-RECIPIENT @needs:scheduler-warning
   Scenario: A refused PMIX_ALLOC_EXTEND does not make its requester the recipient of the warning
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 300 |
@@ -186,7 +186,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     Then job "A" receives exactly one PMIX_ALLOC_TIMEOUT_WARNING
     And job "B" receives no event
 
-  @clause:NR.warn.directed @clause:NR.warn.payload-alloc-id @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.payload-alloc-id @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID @needs:scheduler-warning
   Scenario: A shared allocation is warned about like a reservation, and its nodes stay in the default session
     Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST    | "s1" |
@@ -204,7 +204,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # -------------------------------------------------- what it carries ----
 
-  @clause:NR.warn.payload-alloc-id @clause:NR.warn.payload-req-id @clause:NR.warn.payload-time-remaining @clause:PL.warn.payload-unchanged @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-control
+  @clause:NR.warn.payload-alloc-id @clause:NR.warn.payload-req-id @clause:NR.warn.payload-time-remaining @clause:PL.warn.payload-unchanged @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-warning
   Scenario Outline: The warning carries the allocation id, the request id the requester chose, and the time remaining the scheduler sent (PMIX_ALLOC_REQ_ID <req id>)
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID       | <req id> |
@@ -223,7 +223,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | "ckpt-7" |
       | (absent) |
 
-  @clause:PL.warn.payload-unchanged @clause:NR.warn.payload-alloc-id @clause:NR.warn.payload-time-remaining @clause:NR.warn.directed @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-control
+  @clause:PL.warn.payload-unchanged @clause:NR.warn.payload-alloc-id @clause:NR.warn.payload-time-remaining @clause:NR.warn.directed @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-warning
   Scenario: A warning the scheduler sends without the time remaining is relayed without it
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_REQ_ID       | "ckpt-8" |
@@ -237,7 +237,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # ---------------------------------------- what it changes: nothing ----
 
-  @clause:NR.warn.no-state-change @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+  @clause:NR.warn.no-state-change @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @needs:scheduler-warning
   Scenario: The warning by itself changes nothing: the nodes stay reserved and the jobs on them keep running
     Given job "A" holds allocation "R" of nodes "s1,s2" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 300 |
@@ -252,7 +252,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     And job "A" may spawn into allocation "R"
     And job "B" may not spawn into allocation "R"
 
-  @clause:NR.warn.extend-accepted @clause:NR.warn.directed @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-control
+  @clause:NR.warn.extend-accepted @clause:NR.warn.directed @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-warning
   Scenario Outline: The warned requester may answer with PMIX_ALLOC_EXTEND, and is warned again later (renewing PMIX_ALLOC_WARN_TIMEOUT: <renewal>)
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 300 |
@@ -277,7 +277,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | 300      |
       | (absent) |
 
-  @clause:NR.warn.expiry-reclaims @clause:NR.trigger.scheduler-terminate @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
+  @clause:NR.warn.expiry-reclaims @clause:NR.trigger.scheduler-terminate @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-warning @needs:scheduler-control
   Scenario: An allocation not extended after the warning expires: the scheduler reclaims its nodes and the processes on them are terminated
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 60 |
@@ -294,7 +294,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # ------------------------------------ warnings that reach no one ----
 
-  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-warning
   Scenario: A warning about an allocation the runtime does not know is dropped
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 60 |
@@ -302,7 +302,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     Then no process receives any event
     And nothing but events changed
 
-  @clause:NR.warn.directed @clause:NR.warn.no-state-change @clause:NR.trigger.owner-release @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.no-state-change @clause:NR.trigger.owner-release @needs:PMIX_ALLOC_WARN_TIMEOUT @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-warning
   Scenario: A warning about an allocation already released is dropped
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 60 |
@@ -315,7 +315,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # Tool "U" launched no job, so its leaving ends nothing but itself. The
   # reservation it made for job A outlives it.
-  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_TARGET @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_TARGET @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-warning
   Scenario: A warning whose requesting tool has disconnected is dropped, even though the reservation lives on
     Given tool "U" is connected
     And tool "U" holds allocation "R" of node "s1" with:
@@ -329,7 +329,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
 
   # With PMIX_ALLOC_INHERIT_CHILD the reservation outlives its owning
   # namespace while a job spawned into it still runs.
-  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-control
+  @clause:NR.warn.directed @clause:NR.warn.no-state-change @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @interpretation:IP-WARNING-UNDELIVERABLE @needs:scheduler-warning
   Scenario: A warning whose requesting job has terminated is dropped, even though the reservation lives on
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_INHERITANCE  | PMIX_ALLOC_INHERIT_CHILD |
@@ -367,7 +367,7 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | job "A"   |
       | tool "T"  |
 
-  @without:PMIX_ALLOC_WARN_TIMEOUT @clause:NR.compat.no-warn-key @clause:NR.conformance.7 @needs:scheduler-control
+  @without:PMIX_ALLOC_WARN_TIMEOUT @clause:NR.compat.no-warn-key @clause:NR.conformance.7 @needs:scheduler-warning
   Scenario: Without PMIX_ALLOC_WARN_TIMEOUT, no warning is delivered even when the scheduler warns
     Given job "A" holds allocation "R" of node "s1" with:
       | PMIX_ALLOC_WARN_TIMEOUT | 300 |

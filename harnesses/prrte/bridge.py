@@ -55,7 +55,8 @@ WITH_SCHEDULER = os.environ.get("PRRTE_BRIDGE_SCHEDULER") == "1"
 # defines (checked against pmix_common.h at start-up) and elastic mode.
 # Not declared: job-staging, daemon-control, introspection,
 # emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
-# is attached: ras/hosts serves requests), query-alloc-status (PRRTE
+# is attached: ras/hosts serves requests; the opt-in test scheduler adds
+# scheduler-warning only), query-alloc-status (PRRTE
 # advertises it but has no handler), alloc-lending, partial-release.
 KEY_CAPABILITIES = {
     "PMIX_ALLOC_TARGET": "PMIX_ALLOC_TARGET",
@@ -462,6 +463,19 @@ class Dvm:
             self.wait_for_grant(info)
         return {"status": status, "info": results}
 
+    def scheduler_action(self, req: dict) -> dict:
+        """What the test scheduler can do on its own: warn (PMIx_Notify_event
+        of PMIX_ALLOC_TIMEOUT_WARNING to PRRTE, its client). Reclaim, teardown,
+        pushing nodes and a failing shrink order have no PMIx path from a
+        scheduler into PRRTE master."""
+        self.check_alive("scheduler")
+        if req["action"] != "timeout-warning" or self.scheduler is None:
+            raise WireError("not-supported", f"scheduler {req['action']}: the test scheduler can only warn (PMIX_ALLOC_TIMEOUT_WARNING)")
+        secs = [str(req["timeRemaining"])] if "timeRemaining" in req else []
+        msg = self.scheduler.call(["warn", req["allocId"]] + secs)
+        # The relay is asynchronous; the suite waits for the event itself.
+        return {"status": int(msg["status"])}
+
     def wait_for_grant(self, info: List[dict]) -> None:
         """Outside elastic mode PRRTE answers a grant before the new daemons
         are up and sends no event when they are. The suite reads a granted
@@ -674,7 +688,7 @@ def defined_keys(prefix: str) -> List[str]:
 
 class Bridge:
     NOT_SUPPORTED = {
-        "scheduler": "no scheduler is attached to the DVM (ras/hosts serves allocation requests); the test scheduler is not written yet",
+        "scheduler": "no scheduler is attached to the DVM (ras/hosts serves allocation requests); the opt-in test scheduler (PRRTE_BRIDGE_SCHEDULER=1) can only warn",
         "daemon": "daemon control is not offered (capability 'daemon-control' not declared)",
         "advance-job": "PRRTE has no public way to hold a job at a boundary (capability 'job-staging')",
         "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
@@ -689,6 +703,8 @@ class Bridge:
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
         self.capabilities = defined_keys(prefix) + ["elastic"]
+        if WITH_SCHEDULER and "PMIX_ALLOC_WARN_TIMEOUT" in self.capabilities:
+            self.capabilities.append("scheduler-warning")  # the test scheduler's PMIx_Notify_event
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -697,6 +713,8 @@ class Bridge:
 
     def handle(self, req: dict) -> dict:
         cmd = req.get("cmd")
+        if cmd == "scheduler" and WITH_SCHEDULER:
+            return self.need().scheduler_action(req)
         if cmd in self.NOT_SUPPORTED:
             raise WireError("not-supported", f"{cmd}: {self.NOT_SUPPORTED[cmd]}")
         if cmd == "start-protocol":

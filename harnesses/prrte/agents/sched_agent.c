@@ -9,14 +9,21 @@
  *   pool <name:slots,...>     nodes it may grant, by name or count (the scheduler pool)
  *   startup <name:slots,...>  the DVM's startup nodes: a reservation may name
  *                             them, a count never brings them in
+ *   warn <alloc id> [secs]  issue PMIX_ALLOC_TIMEOUT_WARNING for the allocation
+ *                           (PMIX_ALLOC_ID, PMIX_TIME_REMAINING when given) to PRRTE,
+ *                           which relays it to the allocation's requester
  *   fin                     finalize and exit
  * A NEW / EXTEND is granted the named nodes (PMIX_ALLOC_NODE_LIST) if all are
  * free in the pool, else PMIX_ALLOC_NUM_NODES free ones in pool order (fewer
  * if that many are not free and the count is not required), else it is
- * refused with PMIX_ERR_OUT_OF_RESOURCE; a RELEASE returns the named nodes
- * to the pool. The answer carries the request's own info back (PRRTE replaces
- * the request's info with the scheduler's answer) with PMIX_ALLOC_NODE_LIST
- * set to the granted nodes as name:slots (how PRRTE learns their size).
+ * refused with PMIX_ERR_OUT_OF_RESOURCE. A NEW that is not shared is given an
+ * allocation id of this scheduler's (PRRTE prefers a scheduler-assigned
+ * PMIX_ALLOC_ID, ras_base_allocate.c create_reservation), so that a RELEASE
+ * naming only the id returns that allocation's nodes; a RELEASE with a node
+ * list returns the named nodes. The answer carries the request's own info back
+ * (PRRTE replaces the request's info with the scheduler's answer) with
+ * PMIX_ALLOC_NODE_LIST set to the granted nodes as name:slots (how PRRTE learns
+ * their size) and the id.
  *
  * Every request and answer is reported on stdout as one JSON line
  * ({"t":"alloc",...}), so the bridge can say what was forwarded.
@@ -37,7 +44,9 @@ static struct {
     int slots;
     int granted;
     int by_name_only; /* a startup node: granted when named, never for a count */
+    char alloc_id[128]; /* the allocation holding it, if this scheduler knows it */
 } pool[MAX_NODES];
+static int minted = 0;
 static int npool = 0;
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -66,7 +75,7 @@ static int find(const char *name)
 }
 
 /* Grant per the policy above; the granted list as name:slots in `out`. */
-static pmix_status_t grant(const char *nlist, uint64_t count, int required, char *out, size_t outlen)
+static pmix_status_t grant(const char *nlist, uint64_t count, int required, const char *alloc_id, char *out, size_t outlen)
 {
     int picked[MAX_NODES], n = 0;
     out[0] = '\0';
@@ -89,10 +98,20 @@ static pmix_status_t grant(const char *nlist, uint64_t count, int required, char
     size_t used = 0;
     for (int k = 0; k < n; k++) {
         pool[picked[k]].granted = 1;
+        snprintf(pool[picked[k]].alloc_id, sizeof pool[picked[k]].alloc_id, "%s", alloc_id ? alloc_id : "");
         used += snprintf(out + used, used < outlen ? outlen - used : 0, "%s%s:%d", k ? "," : "", pool[picked[k]].name, pool[picked[k]].slots);
     }
     pthread_mutex_unlock(&pool_lock);
     return PMIX_SUCCESS;
+}
+
+/* Every node the allocation holds goes back to the pool. */
+static void give_back_alloc(const char *alloc_id)
+{
+    pthread_mutex_lock(&pool_lock);
+    for (int i = 0; i < npool; i++)
+        if (pool[i].granted && 0 == strcmp(pool[i].alloc_id, alloc_id)) pool[i].granted = 0;
+    pthread_mutex_unlock(&pool_lock);
 }
 
 static void give_back(const char *nlist)
@@ -136,27 +155,37 @@ static pmix_status_t sched_allocate(const pmix_proc_t *client, pmix_alloc_direct
                                     const pmix_info_t data[], size_t ndata,
                                     pmix_info_cbfunc_t cbfunc, void *cbdata)
 {
-    const char *nlist = NULL;
+    const char *nlist = NULL, *alloc_id = NULL;
     uint64_t count = 0;
-    int required = 0;
+    int required = 0, shared = 0;
     for (size_t n = 0; n < ndata; n++) {
         if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NODE_LIST) && PMIX_STRING == data[n].value.type) nlist = data[n].value.data.string;
+        else if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_ID) && PMIX_STRING == data[n].value.type) alloc_id = data[n].value.data.string;
+        else if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_SHARE)) shared = PMIX_INFO_TRUE(&data[n]);
         else if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NUM_NODES)) {
             PMIx_Value_get_number((pmix_value_t *) &data[n].value, &count, PMIX_UINT64);
             required = PMIX_INFO_IS_REQUIRED(&data[n]);
         }
     }
-    char granted[8192] = "";
+    char granted[8192] = "", mint[64] = "";
     pmix_status_t status = PMIX_SUCCESS;
-    if (PMIX_ALLOC_NEW == directive || PMIX_ALLOC_EXTEND == directive) status = grant(nlist, count, required, granted, sizeof granted);
+    /* a shared NEW goes into the default session: PRRTE gives it no id */
+    if (PMIX_ALLOC_NEW == directive && NULL == alloc_id && !shared) {
+        pthread_mutex_lock(&pool_lock);
+        snprintf(mint, sizeof mint, "sched.%d", ++minted);
+        pthread_mutex_unlock(&pool_lock);
+        alloc_id = mint;
+    }
+    if (PMIX_ALLOC_NEW == directive || PMIX_ALLOC_EXTEND == directive) status = grant(nlist, count, required, alloc_id, granted, sizeof granted);
     else if (PMIX_ALLOC_RELEASE == directive && NULL != nlist) give_back(nlist);
+    else if (PMIX_ALLOC_RELEASE == directive && NULL != alloc_id) give_back_alloc(alloc_id);
 
     answer_t *a = calloc(1, sizeof *a);
     a->status = status;
     a->cbfunc = cbfunc;
     a->cbdata = cbdata;
     /* the request's own info back, the node list replaced by the grant */
-    PMIX_INFO_CREATE(a->info, ndata + 1);
+    PMIX_INFO_CREATE(a->info, ndata + 2);
     size_t k = 0;
     for (size_t n = 0; n < ndata; n++) {
         if (PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NODE_LIST) || PMIX_CHECK_KEY(&data[n], PMIX_ALLOC_NUM_NODES) || PMIX_CHECK_KEY(&data[n], PMIX_REQUESTOR)) continue;
@@ -165,6 +194,10 @@ static pmix_status_t sched_allocate(const pmix_proc_t *client, pmix_alloc_direct
     }
     if ('\0' != granted[0]) {
         PMIX_INFO_LOAD(&a->info[k], PMIX_ALLOC_NODE_LIST, granted, PMIX_STRING);
+        k++;
+    }
+    if ('\0' != mint[0] && PMIX_SUCCESS == status) {
+        PMIX_INFO_LOAD(&a->info[k], PMIX_ALLOC_ID, mint, PMIX_STRING);
         k++;
     }
     a->ninfo = k;
@@ -176,6 +209,8 @@ static pmix_status_t sched_allocate(const pmix_proc_t *client, pmix_alloc_direct
     agent_print_infos(data, ndata);
     printf(",\"status\":%d,\"granted\":", (int) status);
     agent_print_str(granted);
+    printf(",\"allocId\":");
+    agent_print_str(PMIX_SUCCESS == status && NULL != alloc_id ? alloc_id : "");
     printf("}\n");
     fflush(stdout);
     agent_unlock();
@@ -203,6 +238,32 @@ static void sched_tool_connected(pmix_info_t *info, size_t ninfo, pmix_tool_conn
     fflush(stdout);
     agent_unlock();
     if (NULL != cbfunc) cbfunc(PMIX_SUCCESS, &proc, cbdata);
+}
+
+static void notified(pmix_status_t status, void *cbdata)
+{
+    (void) status;
+    (void) cbdata;
+}
+
+/* The scheduler's own act: the warning goes to PRRTE (the only client this
+ * server has), which relays it to the allocation's requester. */
+static void warn(const char *alloc_id, const char *secs)
+{
+    pmix_info_t info[2];
+    size_t n = 0;
+    PMIX_INFO_LOAD(&info[n], PMIX_ALLOC_ID, alloc_id, PMIX_STRING);
+    n++;
+    if (NULL != secs) {
+        uint32_t remaining = (uint32_t) strtoul(secs, NULL, 10);
+        PMIX_INFO_LOAD(&info[n], PMIX_TIME_REMAINING, &remaining, PMIX_UINT32);
+        n++;
+    }
+    pmix_status_t rc = PMIx_Notify_event(PMIX_ALLOC_TIMEOUT_WARNING, NULL, PMIX_RANGE_LOCAL, info, n, notified, NULL);
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"warn\",\"status\":%d}\n", (int) (PMIX_OPERATION_SUCCEEDED == rc ? PMIX_SUCCESS : rc));
+    fflush(stdout);
+    agent_unlock();
 }
 
 int main(int argc, char **argv)
@@ -239,6 +300,8 @@ int main(int argc, char **argv)
             printf("{\"t\":\"result\",\"op\":\"%s\",\"status\":0}\n", fields[0]);
             fflush(stdout);
             agent_unlock();
+        } else if (0 == strcmp(fields[0], "warn") && nf >= 2) {
+            warn(fields[1], nf >= 3 ? fields[2] : NULL);
         } else if (0 == strcmp(fields[0], "fin")) break;
         else agent_error("unknown command");
     }
