@@ -82,6 +82,16 @@ PROC_ERROR = 50
 PROC_RUNNING_STATES = range(1, 20)
 
 
+# What PMIx_Allocation_request answers for a request it took: PMIX_SUCCESS,
+# PMIX_OPERATION_SUCCEEDED (-157), PMIX_OPERATION_IN_PROGRESS (-156).
+ACCEPTED = (0, -157, -156)
+
+
+def node_spec(nodes: List[dict]) -> str:
+    """Nodes as PMIX_ALLOC_NODE_LIST spells a size: name:slots,..."""
+    return ",".join(f"{n['name']}:{n['slots']}" for n in nodes)
+
+
 def log(msg: str) -> None:
     sys.stderr.write(f"prrte-bridge: {msg}\n")
     sys.stderr.flush()
@@ -337,9 +347,8 @@ class Dvm:
             msg = self.scheduler.wait("PMIx_server_init")
             if msg.get("t") != "ready":
                 raise WireError("internal", f"the test scheduler did not start: {msg}")
-            spec = lambda nodes: ",".join(f"{n['name']}:{n['slots']}" for n in nodes)  # noqa: E731
-            self.scheduler.call(["pool", spec(pool)])  # grantable by name or count
-            self.scheduler.call(["startup", spec(startup)])  # grantable by name only
+            self.scheduler.call(["pool", node_spec(pool)])  # grantable by name or count
+            self.scheduler.call(["startup", node_spec(startup)])  # grantable by name only
             self._share_startup_nodes(startup[1:])
 
     def _share_startup_nodes(self, rest: List[dict]) -> None:
@@ -350,10 +359,10 @@ class Dvm:
         whose events the suite never sees."""
         if not rest:
             return
-        info = [{"key": "pmix.alloc.nlist", "value": ",".join(f"{n['name']}:{n['slots']}" for n in rest)},
+        info = [{"key": "pmix.alloc.nlist", "value": node_spec(rest)},
                 {"key": "pmix.alloc.share", "value": True}]
         msg = self.observer.call(["alloc", "1"] + encode_infos(info))
-        if int(msg["status"]) not in (0, -157, -156):
+        if int(msg["status"]) not in ACCEPTED:
             raise WireError("internal", f"the startup nodes {[n['name'] for n in rest]} could not join the default session through the test scheduler: status {msg['status']}")
         self.wait_for_grant(info)
 
@@ -459,7 +468,7 @@ class Dvm:
         msg = agent.call(["alloc", str(directive)] + encode_infos(self.with_slots(info)))
         status = int(msg["status"])
         results = decode_infos(msg.get("info", []))
-        if not self.elastic and status in (0, -157, -156) and directive in (1, 2):
+        if not self.elastic and status in ACCEPTED and directive in (1, 2):
             self.wait_for_grant(info)
         return {"status": status, "info": results}
 
@@ -686,6 +695,15 @@ def defined_keys(prefix: str) -> List[str]:
     return [cap for cap, macro in KEY_CAPABILITIES.items() if f"#define {macro} " in text]
 
 
+def capabilities(keys: List[str], with_scheduler: bool) -> List[str]:
+    """The key capabilities and elastic mode; with the test scheduler also
+    scheduler-warning, when the PMIx in use has the warning event."""
+    out = keys + ["elastic"]
+    if with_scheduler and "PMIX_ALLOC_WARN_TIMEOUT" in keys:
+        out.append("scheduler-warning")  # the test scheduler's PMIx_Notify_event
+    return out
+
+
 class Bridge:
     NOT_SUPPORTED = {
         "scheduler": "no scheduler is attached to the DVM (ras/hosts serves allocation requests); the opt-in test scheduler (PRRTE_BRIDGE_SCHEDULER=1) can only warn",
@@ -702,9 +720,7 @@ class Bridge:
     def __init__(self, prefix: str, agents: str):
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
-        self.capabilities = defined_keys(prefix) + ["elastic"]
-        if WITH_SCHEDULER and "PMIX_ALLOC_WARN_TIMEOUT" in self.capabilities:
-            self.capabilities.append("scheduler-warning")  # the test scheduler's PMIx_Notify_event
+        self.capabilities = capabilities(defined_keys(prefix), WITH_SCHEDULER)
 
     def need(self) -> Dvm:
         if self.dvm is None:

@@ -47,6 +47,22 @@ class Capabilities(unittest.TestCase):
     def test_no_install_means_no_key_capabilities(self):
         self.assertEqual(bridge.defined_keys("/nonexistent"), [])
 
+    def test_scheduler_warning_only_with_the_test_scheduler_and_the_warning_key(self):
+        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"], False))
+        self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"], True))
+        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_TARGET"], True))
+
+    def test_without_the_test_scheduler_every_scheduler_action_is_refused(self):
+        b = bridge.Bridge("/nonexistent", "/nonexistent")
+        with self.assertRaises(bridge.WireError) as e:
+            b.handle({"cmd": "scheduler", "action": "timeout-warning", "allocId": "x"})
+        self.assertEqual(e.exception.kind, "not-supported")
+
+
+class NodeSpec(unittest.TestCase):
+    def test_sizes_travel_as_name_colon_slots(self):
+        self.assertEqual(bridge.node_spec([{"name": "n2", "slots": 4}, {"name": "n3", "slots": 2}]), "n2:4,n3:2")
+
 
 class ExpectationsFromRuns(unittest.TestCase):
     """harnesses/prrte/expectations_from_runs.py: what several runs make of expectations/prrte.json."""

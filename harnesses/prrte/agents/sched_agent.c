@@ -19,7 +19,9 @@
  * refused with PMIX_ERR_OUT_OF_RESOURCE. A NEW that is not shared is given an
  * allocation id of this scheduler's (PRRTE prefers a scheduler-assigned
  * PMIX_ALLOC_ID, ras_base_allocate.c create_reservation), so that a RELEASE
- * naming only the id returns that allocation's nodes; a RELEASE with a node
+ * naming only the id returns that allocation's nodes (an EXTEND that names its
+ * allocation only by PMIX_ALLOC_REQ_ID adds nodes this scheduler cannot tie to
+ * an id: only a RELEASE naming them gives those back); a RELEASE with a node
  * list returns the named nodes. The answer carries the request's own info back
  * (PRRTE replaces the request's info with the scheduler's answer) with
  * PMIX_ALLOC_NODE_LIST set to the granted nodes as name:slots (how PRRTE learns
