@@ -92,8 +92,13 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
     return "unclassified", "not analysed yet; the observed cause is given"
 
 
+def load(path: str) -> dict:
+    with open(path) as f:
+        return json.load(f)
+
+
 def main(argv: List[str]) -> None:
-    out, runs = argv[0], [json.load(open(p)) for p in argv[1:]]
+    out, runs = argv[0], [load(p) for p in argv[1:]]
     first = runs[0]
     outcomes: Dict[str, List[str]] = {}
     entry_of: Dict[str, dict] = {}  # the scenario's entry in the first run where it did not pass
