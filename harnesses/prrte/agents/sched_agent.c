@@ -13,10 +13,16 @@
  *                           (PMIX_ALLOC_ID, PMIX_TIME_REMAINING when given) to PRRTE,
  *                           which relays it to the allocation's requester
  *   fin                     finalize and exit
- * A NEW / EXTEND is granted the named nodes (PMIX_ALLOC_NODE_LIST) if all are
- * free in the pool, else PMIX_ALLOC_NUM_NODES free ones in pool order (fewer
- * if that many are not free and the count is not required), else it is
- * refused with PMIX_ERR_OUT_OF_RESOURCE. A NEW that is not shared is given an
+ * A NEW / EXTEND is granted the named nodes (PMIX_ALLOC_NODE_LIST) if each is
+ * free or in the DVM's default session, else PMIX_ALLOC_NUM_NODES free ones in
+ * pool order (fewer if that many are not free and the count is not required;
+ * a count never takes a node of the default session), else it is refused with
+ * PMIX_ERR_OUT_OF_RESOURCE. A shared NEW (PMIX_ALLOC_SHARE=true, no id) puts
+ * its nodes in the default session. A reservation may carve a node out of the
+ * default session (RFC: a NEW may name startup nodes; PRRTE forwards every
+ * request to the scheduler, so the scheduler must allow it), and a node
+ * carved so goes back to the default session, not to the pool, when the
+ * reservation releases it. A NEW that is not shared is given an
  * allocation id of this scheduler's (PRRTE prefers a scheduler-assigned
  * PMIX_ALLOC_ID, ras_base_allocate.c create_reservation), so that a RELEASE
  * naming only the id returns that allocation's nodes (an EXTEND that names its
@@ -44,9 +50,11 @@
 static struct {
     char name[128];
     int slots;
-    int granted;
-    int by_name_only; /* a startup node: granted when named, never for a count */
-    char alloc_id[128]; /* the allocation holding it, if this scheduler knows it */
+    int granted;        /* held by the DVM: in its default session or reserved */
+    int in_default;     /* held by the default session (a shared grant) */
+    int from_default;   /* reserved, carved from the default session: returns there */
+    int by_name_only;   /* a startup node: granted when named, never for a count */
+    char alloc_id[128]; /* the reservation holding it, if this scheduler knows it */
 } pool[MAX_NODES];
 static int minted = 0;
 static int npool = 0;
@@ -61,7 +69,7 @@ static void add_nodes(const char *spec, int by_name_only)
         pool[npool].slots = colon ? atoi(colon + 1) : 1;
         if (colon) *colon = '\0';
         snprintf(pool[npool].name, sizeof pool[npool].name, "%s", tok);
-        pool[npool].granted = 0;
+        pool[npool].granted = pool[npool].in_default = pool[npool].from_default = 0;
         pool[npool].by_name_only = by_name_only;
         npool++;
     }
@@ -77,7 +85,7 @@ static int find(const char *name)
 }
 
 /* Grant per the policy above; the granted list as name:slots in `out`. */
-static pmix_status_t grant(const char *nlist, uint64_t count, int required, const char *alloc_id, char *out, size_t outlen)
+static pmix_status_t grant(const char *nlist, uint64_t count, int required, int shared, const char *alloc_id, char *out, size_t outlen)
 {
     int picked[MAX_NODES], n = 0;
     out[0] = '\0';
@@ -88,7 +96,9 @@ static pmix_status_t grant(const char *nlist, uint64_t count, int required, cons
             char *colon = strchr(tok, ':');
             if (colon) *colon = '\0';
             int i = find(tok);
-            if (i < 0 || pool[i].granted || n >= MAX_NODES) { free(copy); pthread_mutex_unlock(&pool_lock); return PMIX_ERR_OUT_OF_RESOURCE; }
+            /* a shared grant takes only free nodes; a reservation may also carve one from the default session */
+            int takeable = i >= 0 && (!pool[i].granted || (!shared && pool[i].in_default));
+            if (!takeable || n >= MAX_NODES) { free(copy); pthread_mutex_unlock(&pool_lock); return PMIX_ERR_OUT_OF_RESOURCE; }
             picked[n++] = i;
         }
         free(copy);
@@ -99,20 +109,31 @@ static pmix_status_t grant(const char *nlist, uint64_t count, int required, cons
     }
     size_t used = 0;
     for (int k = 0; k < n; k++) {
-        pool[picked[k]].granted = 1;
-        snprintf(pool[picked[k]].alloc_id, sizeof pool[picked[k]].alloc_id, "%s", alloc_id ? alloc_id : "");
+        int i = picked[k];
+        pool[i].from_default = !shared && pool[i].in_default;
+        pool[i].in_default = shared;
+        pool[i].granted = 1;
+        snprintf(pool[i].alloc_id, sizeof pool[i].alloc_id, "%s", alloc_id && !shared ? alloc_id : "");
         used += snprintf(out + used, used < outlen ? outlen - used : 0, "%s%s:%d", k ? "," : "", pool[picked[k]].name, pool[picked[k]].slots);
     }
     pthread_mutex_unlock(&pool_lock);
     return PMIX_SUCCESS;
 }
 
-/* Every node the allocation holds goes back to the pool. */
+/* A released node goes back where it came from: the default session or the pool. */
+static void release_node(int i)
+{
+    pool[i].granted = pool[i].in_default = pool[i].from_default;
+    pool[i].from_default = 0;
+    pool[i].alloc_id[0] = '\0';
+}
+
+/* Every node the allocation holds is released. */
 static void give_back_alloc(const char *alloc_id)
 {
     pthread_mutex_lock(&pool_lock);
     for (int i = 0; i < npool; i++)
-        if (pool[i].granted && 0 == strcmp(pool[i].alloc_id, alloc_id)) pool[i].granted = 0;
+        if (pool[i].granted && !pool[i].in_default && 0 == strcmp(pool[i].alloc_id, alloc_id)) release_node(i);
     pthread_mutex_unlock(&pool_lock);
 }
 
@@ -124,7 +145,7 @@ static void give_back(const char *nlist)
         char *colon = strchr(tok, ':');
         if (colon) *colon = '\0';
         int i = find(tok);
-        if (i >= 0) pool[i].granted = 0;
+        if (i >= 0 && pool[i].granted) release_node(i);
     }
     free(copy);
     pthread_mutex_unlock(&pool_lock);
@@ -178,7 +199,7 @@ static pmix_status_t sched_allocate(const pmix_proc_t *client, pmix_alloc_direct
         pthread_mutex_unlock(&pool_lock);
         alloc_id = mint;
     }
-    if (PMIX_ALLOC_NEW == directive || PMIX_ALLOC_EXTEND == directive) status = grant(nlist, count, required, alloc_id, granted, sizeof granted);
+    if (PMIX_ALLOC_NEW == directive || PMIX_ALLOC_EXTEND == directive) status = grant(nlist, count, required, shared, alloc_id, granted, sizeof granted);
     else if (PMIX_ALLOC_RELEASE == directive && NULL != nlist) give_back(nlist);
     else if (PMIX_ALLOC_RELEASE == directive && NULL != alloc_id) give_back_alloc(alloc_id);
 
