@@ -47,16 +47,20 @@ DVM_START_S = float(os.environ.get("PRRTE_BRIDGE_START_S", "8"))
 CALL_S = float(os.environ.get("PRRTE_BRIDGE_CALL_S", "7"))
 GRANT_WAIT_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_WAIT_S", "5"))
 GRANT_SETTLE_S = float(os.environ.get("PRRTE_BRIDGE_GRANT_SETTLE_S", "0.3"))
+# How the scheduler's timeout warning reaches PRRTE (Dvm.warn): "observer"
+# (default) or "scheduler" (the test scheduler's own event; implies it).
+WARN_VIA = os.environ.get("PRRTE_BRIDGE_WARN_VIA", "observer")
 # Experimental (issue 9 item 2): attach the test scheduler (agents/sched_agent.c)
 # to every DVM. Off by default: the expectations come from runs without it.
-WITH_SCHEDULER = os.environ.get("PRRTE_BRIDGE_SCHEDULER") == "1"
+WITH_SCHEDULER = os.environ.get("PRRTE_BRIDGE_SCHEDULER") == "1" or WARN_VIA == "scheduler"
+PMIX_ALLOC_TIMEOUT_WARNING = -194
 
 # The capabilities this bridge can honestly offer: keys the PMIx in use
 # defines (checked against pmix_common.h at start-up) and elastic mode.
 # Not declared: job-staging, daemon-control, introspection,
 # emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
-# is attached: ras/hosts serves requests; the opt-in test scheduler adds
-# scheduler-warning only), query-alloc-status (PRRTE
+# is attached: ras/hosts serves requests; of a scheduler's acts only the
+# warning has a way into PRRTE), query-alloc-status (PRRTE
 # advertises it but has no handler), alloc-lending, partial-release.
 KEY_CAPABILITIES = {
     "PMIX_ALLOC_TARGET": "PMIX_ALLOC_TARGET",
@@ -472,16 +476,26 @@ class Dvm:
             self.wait_for_grant(info)
         return {"status": status, "info": results}
 
-    def scheduler_action(self, req: dict) -> dict:
-        """What the test scheduler can do on its own: warn (PMIx_Notify_event
-        of PMIX_ALLOC_TIMEOUT_WARNING to PRRTE, its client). Reclaim, teardown,
-        pushing nodes and a failing shrink order have no PMIx path from a
-        scheduler into PRRTE master."""
+    def warn(self, req: dict) -> dict:
+        """The scheduler's PMIX_ALLOC_TIMEOUT_WARNING for an allocation, to
+        PRRTE's relay handler (alloc_timeout_warning_hdlr), which finds the
+        allocation's requester and re-sends the warning to it alone. By
+        default the observer tool sends it as an event directed at the HNP
+        alone (PMIX_RANGE_CUSTOM), which PRRTE's server library hands to its
+        handler. With PRRTE_BRIDGE_WARN_VIA=scheduler the test scheduler
+        sends it instead (PMIx_Notify_event to PRRTE, its client); it does
+        not arrive, because a PMIx server delivers an event only to the
+        clients that registered for it, and PRRTE, a gateway server, never
+        registers its handlers with a server it attaches to (docs/prrte.md)."""
         self.check_alive("scheduler")
-        if req["action"] != "timeout-warning" or self.scheduler is None:
-            raise WireError("not-supported", f"scheduler {req['action']}: the test scheduler can only warn (PMIX_ALLOC_TIMEOUT_WARNING)")
-        secs = [str(req["timeRemaining"])] if "timeRemaining" in req else []
-        msg = self.scheduler.call(["warn", req["allocId"]] + secs)
+        info = [{"key": "pmix.alloc.id", "value": req["allocId"]}]
+        if "timeRemaining" in req:
+            info.append({"key": "pmix.time.remaining", "value": req["timeRemaining"]})
+        if WARN_VIA == "scheduler":
+            secs = [str(req["timeRemaining"])] if "timeRemaining" in req else []
+            msg = self.scheduler.call(["warn", req["allocId"]] + secs)
+        else:
+            msg = self.observer.call(["notify", str(PMIX_ALLOC_TIMEOUT_WARNING)] + encode_infos(info))
         # The relay is asynchronous; the suite waits for the event itself.
         return {"status": int(msg["status"])}
 
@@ -695,18 +709,18 @@ def defined_keys(prefix: str) -> List[str]:
     return [cap for cap, macro in KEY_CAPABILITIES.items() if f"#define {macro} " in text]
 
 
-def capabilities(keys: List[str], with_scheduler: bool) -> List[str]:
-    """The key capabilities and elastic mode; with the test scheduler also
-    scheduler-warning, when the PMIx in use has the warning event."""
+def capabilities(keys: List[str]) -> List[str]:
+    """The key capabilities and elastic mode, and scheduler-warning when the
+    PMIx in use has the warning event (Dvm.warn delivers it to PRRTE)."""
     out = keys + ["elastic"]
-    if with_scheduler and "PMIX_ALLOC_WARN_TIMEOUT" in keys:
-        out.append("scheduler-warning")  # the test scheduler's PMIx_Notify_event
+    if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
+        out.append("scheduler-warning")
     return out
 
 
 class Bridge:
     NOT_SUPPORTED = {
-        "scheduler": "no scheduler is attached to the DVM (ras/hosts serves allocation requests); the opt-in test scheduler (PRRTE_BRIDGE_SCHEDULER=1) can only warn",
+        "scheduler": "of a scheduler's acts only the timeout warning has a way into PRRTE master (reclaim, teardown, pushing nodes, queueing and a failing shrink order have none)",
         "daemon": "daemon control is not offered (capability 'daemon-control' not declared)",
         "advance-job": "PRRTE has no public way to hold a job at a boundary (capability 'job-staging')",
         "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
@@ -720,7 +734,7 @@ class Bridge:
     def __init__(self, prefix: str, agents: str):
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
-        self.capabilities = capabilities(defined_keys(prefix), WITH_SCHEDULER)
+        self.capabilities = capabilities(defined_keys(prefix))
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -729,8 +743,8 @@ class Bridge:
 
     def handle(self, req: dict) -> dict:
         cmd = req.get("cmd")
-        if cmd == "scheduler" and WITH_SCHEDULER:
-            return self.need().scheduler_action(req)
+        if cmd == "scheduler" and req.get("action") == "timeout-warning" and "scheduler-warning" in self.capabilities:
+            return self.need().warn(req)
         if cmd in self.NOT_SUPPORTED:
             raise WireError("not-supported", f"{cmd}: {self.NOT_SUPPORTED[cmd]}")
         if cmd == "start-protocol":

@@ -47,12 +47,22 @@ class Capabilities(unittest.TestCase):
     def test_no_install_means_no_key_capabilities(self):
         self.assertEqual(bridge.defined_keys("/nonexistent"), [])
 
-    def test_scheduler_warning_only_with_the_test_scheduler_and_the_warning_key(self):
-        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"], False))
-        self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"], True))
-        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_TARGET"], True))
+    def test_scheduler_warning_only_with_the_warning_key(self):
+        self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"]))
+        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_TARGET"]))
 
-    def test_without_the_test_scheduler_every_scheduler_action_is_refused(self):
+    def test_every_scheduler_act_but_the_warning_is_refused(self):
+        b = bridge.Bridge("/nonexistent", "/nonexistent")
+        b.capabilities = bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"])
+        for action in ("reclaim", "teardown", "push-nodes"):
+            with self.assertRaises(bridge.WireError) as e:
+                b.handle({"cmd": "scheduler", "action": action, "allocId": "x"})
+            self.assertEqual(e.exception.kind, "not-supported", action)
+        with self.assertRaises(bridge.WireError) as e:  # taken, but there is no DVM yet
+            b.handle({"cmd": "scheduler", "action": "timeout-warning", "allocId": "x"})
+        self.assertEqual(e.exception.kind, "not-started")
+
+    def test_without_the_warning_key_the_warning_is_refused(self):
         b = bridge.Bridge("/nonexistent", "/nonexistent")
         with self.assertRaises(bridge.WireError) as e:
             b.handle({"cmd": "scheduler", "action": "timeout-warning", "allocId": "x"})

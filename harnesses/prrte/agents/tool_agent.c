@@ -13,6 +13,8 @@
  *   ptable <nspace>            PMIx_Query_info(PMIX_QUERY_PROC_TABLE)
  *   qalloc [<key> <type> <value>]...   PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS)
  *   sessions                    PMIX_QUERY_ALLOCATION for the pool and for every PMIX_QUERY_ALLOC_IDS id
+ *   notify <code> [<key> <type> <value>]...   PMIx_Notify_event(code) to this
+ *                               process's server only (PMIX_RANGE_CUSTOM naming it)
  *   fin                         PMIx_tool_finalize (PMIx_Finalize), then exit
  * <type>: s string, b bool, u8, u32, u64, i32, a (string array, items
  * separated by 0x1f); a leading 'R' marks PMIX_INFO_REQD.
@@ -117,6 +119,38 @@ static void do_spawn(char **f, int nf)
     agent_unlock();
     if (NULL != info) PMIX_INFO_FREE(info, ninfo);
     PMIX_APP_FREE(apps, napps);
+}
+
+/* An event for the server's own handlers only: the custom range names just the
+ * server (PMIX_SERVER_NSPACE / PMIX_SERVER_RANK), so no other client of it
+ * receives this copy; the server library runs its local handlers for every
+ * event a client sends (pmix_server_notify_client_of_event). */
+static void do_notify(char **f, int nf)
+{
+    if (nf < 2) { agent_error("notify: missing code"); return; }
+    pmix_info_t *given = NULL; size_t ngiven = 0;
+    if (0 != agent_parse_infos(f + 2, nf - 2, &given, &ngiven)) { agent_error("notify: bad info"); return; }
+    pmix_value_t *ns = NULL, *rk = NULL;
+    pmix_proc_t server;
+    pmix_status_t rc = PMIx_Get(&me, PMIX_SERVER_NSPACE, NULL, 0, &ns);
+    if (PMIX_SUCCESS == rc) rc = PMIx_Get(&me, PMIX_SERVER_RANK, NULL, 0, &rk);
+    if (PMIX_SUCCESS == rc) {
+        PMIX_LOAD_PROCID(&server, ns->data.string, rk->data.rank);
+        pmix_info_t *info;
+        PMIX_INFO_CREATE(info, ngiven + 1);
+        for (size_t n = 0; n < ngiven; n++) PMIX_INFO_XFER(&info[n], &given[n]);
+        pmix_data_array_t targets = { .type = PMIX_PROC, .size = 1, .array = &server };
+        PMIX_INFO_LOAD(&info[ngiven], PMIX_EVENT_CUSTOM_RANGE, &targets, PMIX_DATA_ARRAY);
+        rc = PMIx_Notify_event((pmix_status_t) atoi(f[1]), &me, PMIX_RANGE_CUSTOM, info, ngiven + 1, NULL, NULL);
+        PMIX_INFO_FREE(info, ngiven + 1);
+    }
+    agent_lock();
+    printf("{\"t\":\"result\",\"op\":\"notify\",\"status\":%d}\n", (int) (PMIX_OPERATION_SUCCEEDED == rc ? PMIX_SUCCESS : rc));
+    fflush(stdout);
+    agent_unlock();
+    if (NULL != ns) PMIX_VALUE_RELEASE(ns);
+    if (NULL != rk) PMIX_VALUE_RELEASE(rk);
+    if (NULL != given) PMIX_INFO_FREE(given, ngiven);
 }
 
 static void do_query(const char *key, char **f, int nf, const char *op)
@@ -285,6 +319,7 @@ int main(int argc, char **argv)
             do_query(PMIX_QUERY_PROC_TABLE, q, 3, "ptable");
         } else if (0 == strcmp(fields[0], "qalloc")) do_query(PMIX_QUERY_ALLOC_STATUS, fields + 1, nf - 1, "qalloc");
         else if (0 == strcmp(fields[0], "sessions")) do_sessions();
+        else if (0 == strcmp(fields[0], "notify")) do_notify(fields, nf);
         else if (0 == strcmp(fields[0], "fin")) break;
         else agent_error("unknown command");
     }
