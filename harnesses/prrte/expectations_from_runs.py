@@ -46,6 +46,10 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
         return "bridge limitation", "the scheduler acts in this scenario and no scheduler is attached (issue 9 item 2)"
     if "the DVM is dead" in c:
         return "PRRTE fault", "the DVM died during the scenario (prte's own message is in the cause)"
+    if "submitted into a growing allocation" in s.get("name", "") and "no answer to spawn" in c:
+        return "PRRTE divergence", ("a job spawned into an allocation whose grow is in progress is parked and released when the grow "
+                                    "completes (state VM READY, mapped, launch message sent for its nodes) but never starts: the "
+                                    "spawn does not return within 40 s, while the same spawn made after the grow launches at once")
     if re.search(r"no answer to \w+ within", c):
         return "PRRTE fault", "a PMIx call made to the live DVM never returned"
     if "never connected to the bridge" in c:

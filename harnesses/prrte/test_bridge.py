@@ -112,5 +112,16 @@ class ExpectationsFromRuns(unittest.TestCase):
         self.assertIn("varied between the 2 runs", by_id["features/a.feature:2"]["reason"])
 
 
+class Classify(unittest.TestCase):
+    """How expectations_from_runs.py names a cause (harnesses/prrte/expectations_from_runs.py classify)."""
+
+    def test_a_spawn_hanging_during_a_grow_is_a_divergence_elsewhere_a_fault(self):
+        import expectations_from_runs as gen
+        hang = "implementation fault during spawn: tool T: no answer to spawn within 7 s"
+        grow = {"name": "A job submitted into a growing allocation is not failed: it runs once the grow is done, on the new nodes"}
+        self.assertEqual(gen.classify(grow, hang)[0], "PRRTE divergence")
+        self.assertEqual(gen.classify({"name": "any other"}, hang)[0], "PRRTE fault")
+
+
 if __name__ == "__main__":
     unittest.main()

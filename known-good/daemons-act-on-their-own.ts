@@ -1,0 +1,55 @@
+/**
+ * A runtime whose daemons act on their own, as a live DVM's do: it offers no
+ * daemon control, and every observation finds a size change in progress one
+ * step further along (one joining daemon reports in; once all have, the head
+ * node distributes the wireup; one leaving daemon departs). Against it the
+ * live elastic tier (size-changes-on-their-own.feature) takes the path a
+ * live runtime takes: "the size change runs its course" waits, polling,
+ * instead of driving the daemons.
+ */
+import type { Implementation } from '../seam/implementation';
+import type { NodeView } from '../seam/messages';
+import { createImplementation as reference } from '../reference/adapter';
+import type { KnownGood } from './good';
+
+export const knownGood: KnownGood = {
+  freedom: 'its daemons start, report in, are wired and depart by themselves, some time after the request that launched or removed them, with no harness driving them',
+  permittedBy:
+    'elastic_dvm_spec.rst, Asynchronous size-change completion: the response confirms only that "the DVM operation has begun", and the event follows "when the DVM operation finishes"; how long that takes is the runtime\'s.',
+};
+
+export function createImplementation(): Implementation {
+  const inner = reference({}, 'reference engine, known-good variant "daemons-act-on-their-own"');
+  const reported = new Set<string>();
+
+  /** One step of whatever the daemons are doing. */
+  async function daemonsMoveOn(nodes: NodeView[]): Promise<void> {
+    const joining = nodes.filter((n) => n.daemon === 'joining').map((n) => n.name);
+    const next = joining.find((n) => !reported.has(n));
+    if (next !== undefined) {
+      reported.add(next);
+      await inner.daemon({ event: 'report', node: next });
+      return;
+    }
+    if (joining.length > 0) {
+      await inner.daemon({ event: 'wireup' });
+      for (const n of joining) reported.delete(n);
+      return;
+    }
+    const leaving = nodes.find((n) => n.daemon === 'leaving');
+    if (leaving) await inner.daemon({ event: 'exit', node: leaving.name });
+  }
+
+  return {
+    ...inner,
+    describe: async () => {
+      const d = await inner.describe();
+      return { ...d, capabilities: d.capabilities.filter((c) => c !== 'daemon-control') };
+    },
+    daemon: () => Promise.reject(new Error('this runtime offers no daemon control: its daemons act on their own')),
+    observe: async (req) => {
+      await daemonsMoveOn((await inner.observe({})).nodes);
+      return inner.observe(req);
+    },
+  };
+}
