@@ -56,12 +56,13 @@ WITH_SCHEDULER = os.environ.get("PRRTE_BRIDGE_SCHEDULER") == "1" or WARN_VIA == 
 PMIX_ALLOC_TIMEOUT_WARNING = -194
 
 # The capabilities this bridge can honestly offer: keys the PMIx in use
-# defines (checked against pmix_common.h at start-up) and elastic mode.
+# defines (checked against pmix_common.h at start-up), elastic mode, partial
+# release and the scheduler's warning (capabilities() below).
 # Not declared: job-staging, daemon-control, introspection,
 # emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
 # is attached: ras/hosts serves requests; of a scheduler's acts only the
 # warning has a way into PRRTE), query-alloc-status (PRRTE
-# advertises it but has no handler), alloc-lending, partial-release.
+# advertises it but has no handler), alloc-lending (not examined).
 KEY_CAPABILITIES = {
     "PMIX_ALLOC_TARGET": "PMIX_ALLOC_TARGET",
     "PMIX_ALLOC_SHARE": "PMIX_ALLOC_SHARE",
@@ -710,9 +711,11 @@ def defined_keys(prefix: str) -> List[str]:
 
 
 def capabilities(keys: List[str]) -> List[str]:
-    """The key capabilities and elastic mode, and scheduler-warning when the
-    PMIx in use has the warning event (Dvm.warn delivers it to PRRTE)."""
-    out = keys + ["elastic"]
+    """The key capabilities, elastic mode, partial release (ras/hosts
+    removes the nodes a RELEASE names in PMIX_ALLOC_NODE_LIST), and
+    scheduler-warning when the PMIx in use has the warning event (Dvm.warn
+    delivers it to PRRTE)."""
+    out = keys + ["elastic", "partial-release"]
     if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
         out.append("scheduler-warning")
     return out

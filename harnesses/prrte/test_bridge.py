@@ -47,6 +47,9 @@ class Capabilities(unittest.TestCase):
     def test_no_install_means_no_key_capabilities(self):
         self.assertEqual(bridge.defined_keys("/nonexistent"), [])
 
+    def test_partial_release_always(self):
+        self.assertIn("partial-release", bridge.capabilities([]))
+
     def test_scheduler_warning_only_with_the_warning_key(self):
         self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"]))
         self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_TARGET"]))
