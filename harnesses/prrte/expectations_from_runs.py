@@ -46,6 +46,9 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
         return "bridge limitation", "the scheduler acts in this scenario and no scheduler is attached (issue 9 item 2)"
     if "the DVM is dead" in c:
         return "PRRTE fault", "the DVM died during the scenario (prte's own message is in the cause)"
+    if "PMIX_ALLOC_RELEASE" in c and "expected exactly one completion event" in c and "observed 0 delivered" in c:
+        return "PRRTE divergence", ("a released reservation's scheduler nodes stay in PRRTE's node pool with their daemons "
+                                    "(as in every release), so in elastic mode no shrink starts and no completion event follows")
     if "submitted into a growing allocation" in s.get("name", "") and "no answer to spawn" in c:
         return "PRRTE divergence", ("a job spawned into an allocation whose grow is in progress is parked and released when the grow "
                                     "completes (state VM READY, mapped, launch message sent for its nodes) but never starts: the "

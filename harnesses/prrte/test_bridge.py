@@ -125,6 +125,15 @@ class Classify(unittest.TestCase):
         self.assertEqual(gen.classify(grow, hang)[0], "PRRTE divergence")
         self.assertEqual(gen.classify({"name": "any other"}, hang)[0], "PRRTE fault")
 
+    def test_a_release_without_its_completion_event_is_the_pool_divergence(self):
+        import expectations_from_runs as gen
+        c = gen.cause({"failure": {"operation": "tool T: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R)",
+                                   "expected": "exactly one completion event delivered to tool T: PMIX_DVM_IS_READY",
+                                   "observed": "0 delivered to it: no completion event"}})
+        self.assertEqual(gen.classify({"name": "x"}, c)[0], "PRRTE divergence")
+        grow = c.replace("PMIX_ALLOC_RELEASE", "PMIX_ALLOC_NEW")
+        self.assertEqual(gen.classify({"name": "x"}, grow)[0], "unclassified")
+
 
 if __name__ == "__main__":
     unittest.main()
