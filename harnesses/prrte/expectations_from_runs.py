@@ -49,6 +49,10 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
     if "PMIX_ALLOC_RELEASE" in c and "expected exactly one completion event" in c and "observed 0 delivered" in c:
         return "PRRTE divergence", ("a released reservation's scheduler nodes stay in PRRTE's node pool with their daemons "
                                     "(as in every release), so in elastic mode no shrink starts and no completion event follows")
+    if "never takes the node the request comes from" in s.get("name", "") and "exited while answering alloc" in c:
+        return "PRRTE divergence", ("a RELEASE of PMIX_ALLOC_NUM_NODES nodes can take the node the requesting process runs on: "
+                                    "the requester died while its request was answered, where other runs released the other "
+                                    "node (RF.release.count-excludes-origin; the likely cause, read from the outcomes)")
     if "submitted into a growing allocation" in s.get("name", "") and "no answer to spawn" in c:
         return "PRRTE divergence", ("a job spawned into an allocation whose grow is in progress is parked and released when the grow "
                                     "completes (state VM READY, mapped, launch message sent for its nodes) but never starts: the "
