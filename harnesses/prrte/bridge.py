@@ -116,7 +116,10 @@ def encode_infos(infos: List[dict]) -> List[str]:
         key, value = item["key"], item["value"]
         typ = KEY_TYPES.get(key)
         if isinstance(value, list):
-            typ, text = "a", "\x1f".join(str(v) for v in value)
+            # every item follows a 0x1f, so [] (""), [""] ("\x1f") and ["a", "b"] differ
+            if any("\x1f" in str(v) for v in value):
+                raise WireError("not-supported", f"{key}: an array item with 0x1f cannot reach the agent")
+            typ, text = "a", "".join("\x1f" + str(v) for v in value)
         elif typ is None:
             if isinstance(value, bool):
                 typ = "b"

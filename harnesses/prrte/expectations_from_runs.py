@@ -53,6 +53,10 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
         return "PRRTE divergence", ("a RELEASE of PMIX_ALLOC_NUM_NODES nodes can take the node the requesting process runs on: "
                                     "the requester died while its request was answered, where other runs released the other "
                                     "node (RF.release.count-excludes-origin; the likely cause, read from the outcomes)")
+    if re.search(r"job process \S+ exited while answering spawn", c):
+        return "PRRTE fault", ("the job process making the spawn died while its request was in flight, after the DVM had "
+                               "changed (a reservation released or ended); no segfault of the agent, and prte logged "
+                               "'Out of order message' (grpcomm_xcast.c:717) in the one run examined; cause not established")
     if "submitted into a growing allocation" in s.get("name", "") and "no answer to spawn" in c:
         return "PRRTE divergence", ("a job spawned into an allocation whose grow is in progress is parked and released when the grow "
                                     "completes (state VM READY, mapped, launch message sent for its nodes) but never starts: the "

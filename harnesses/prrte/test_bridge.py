@@ -21,7 +21,12 @@ class EncodeInfos(unittest.TestCase):
 
     def test_array_travels_as_unit_separated_strings(self):
         out = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": ["a", "b"]}])
-        self.assertEqual(out, ["pmix.spwn.tgt", "a", "a\x1fb"])
+        self.assertEqual(out, ["pmix.spwn.tgt", "a", "\x1fa\x1fb"])
+
+    def test_an_empty_array_and_an_array_of_one_empty_string_differ(self):
+        empty = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": []}])[2]
+        one = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": [""]}])[2]
+        self.assertEqual((empty, one), ("", "\x1f"))
 
     def test_unknown_keys_are_typed_from_json(self):
         out = bridge.encode_infos([{"key": "x.s", "value": "v"}, {"key": "x.n", "value": -1}])

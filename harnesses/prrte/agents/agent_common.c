@@ -55,19 +55,25 @@ static int load_one(pmix_info_t *dst, const char *key, const char *type, const c
         int32_t i = (int32_t) strtol(val, NULL, 10);
         PMIX_INFO_LOAD(dst, key, &i, PMIX_INT32);
     } else if (0 == strcmp(type, "a")) {
-        /* a string array travels as a pmix_data_array_t of PMIX_STRING */
-        size_t n = 1;
+        /* a string array travels as a pmix_data_array_t of PMIX_STRING; every
+         * item follows a 0x1f, so "" is the empty array and "\x1f" the array
+         * of one empty string (PMIx_Data_array_create(0, ...) returns NULL, so
+         * the empty one is built here) */
+        size_t n = 0;
         for (const char *c = val; *c; c++) if ('\x1f' == *c) n++;
-        if (0 == strlen(val)) n = 0;
-        pmix_data_array_t *da;
-        PMIX_DATA_ARRAY_CREATE(da, n, PMIX_STRING);
-        char *copy = strdup(val), *save = NULL, **items = (char **) da->array;
+        if ('\0' != val[0] && '\x1f' != val[0]) return -1;
+        pmix_data_array_t empty = { .type = PMIX_STRING, .size = 0, .array = NULL }, *da = &empty;
+        if (0 < n) PMIX_DATA_ARRAY_CREATE(da, n, PMIX_STRING);
+        char **items = (char **) da->array;
         size_t i = 0;
-        for (char *tok = strtok_r(copy, "\x1f", &save); tok && i < n; tok = strtok_r(NULL, "\x1f", &save)) items[i++] = strdup(tok);
-        da->size = i;
-        free(copy);
+        for (const char *c = val; '\x1f' == *c && i < n; i++) {
+            const char *end = strchr(c + 1, '\x1f');
+            size_t len = end ? (size_t) (end - c - 1) : strlen(c + 1);
+            items[i] = strndup(c + 1, len);
+            c += 1 + len;
+        }
         PMIX_INFO_LOAD(dst, key, da, PMIX_DATA_ARRAY);
-        PMIX_DATA_ARRAY_FREE(da);
+        if (da != &empty) PMIX_DATA_ARRAY_FREE(da);
     } else {
         return -1;
     }

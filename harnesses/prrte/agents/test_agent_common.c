@@ -24,9 +24,21 @@ int main(void)
     char *bad[] = { "k", "zz", "v" };
     CHECK(0 != agent_parse_infos(bad, 3, &info, &n), "an unknown type is refused");
     CHECK(0 != agent_parse_infos(bad, 2, &info, &n), "an incomplete triple is refused");
-    char *arr[] = { "pmix.spwn.tgt", "a", "a1\x1f" "a2" };
+    char *arr[] = { "pmix.spwn.tgt", "a", "\x1f" "a1\x1f" "a2" };
     CHECK(0 == agent_parse_infos(arr, 3, &info, &n) && PMIX_DATA_ARRAY == info[0].value.type
           && 2 == info[0].value.data.darray->size, "a string array becomes a data array of two strings");
+    PMIX_INFO_FREE(info, n);
+    char *none[] = { "pmix.spwn.tgt", "a", "" };
+    CHECK(0 == agent_parse_infos(none, 3, &info, &n) && PMIX_DATA_ARRAY == info[0].value.type
+          && NULL != info[0].value.data.darray && 0 == info[0].value.data.darray->size, "an empty string array is a data array of size 0, not a crash");
+    PMIX_INFO_FREE(info, n);
+    char *blank[] = { "pmix.spwn.tgt", "a", "\x1f" };
+    CHECK(0 == agent_parse_infos(blank, 3, &info, &n) && 1 == info[0].value.data.darray->size
+          && 0 == strcmp(((char **) info[0].value.data.darray->array)[0], ""), "an array of one empty string keeps its one item");
+    PMIX_INFO_FREE(info, n);
+    char *gap[] = { "pmix.spwn.tgt", "a", "\x1f" "a\x1f\x1f" "b" };
+    CHECK(0 == agent_parse_infos(gap, 3, &info, &n) && 3 == info[0].value.data.darray->size
+          && 0 == strcmp(((char **) info[0].value.data.darray->array)[1], ""), "an empty item in the middle is kept");
     PMIX_INFO_FREE(info, n);
     char *u[] = { "pmix.alloc.inhrt", "u8", "3", "pmix.alloc.nnodes", "u64", "2" };
     CHECK(0 == agent_parse_infos(u, 6, &info, &n) && 3 == info[0].value.data.uint8 && 2 == info[1].value.data.uint64, "integer widths");

@@ -16,8 +16,8 @@
  *   notify <code> [<key> <type> <value>]...   PMIx_Notify_event(code) to this
  *                               process's server only (PMIX_RANGE_CUSTOM naming it)
  *   fin                         PMIx_tool_finalize (PMIx_Finalize), then exit
- * <type>: s string, b bool, u8, u32, u64, i32, a (string array, items
- * separated by 0x1f); a leading 'R' marks PMIX_INFO_REQD.
+ * <type>: s string, b bool, u8, u32, u64, i32, a (string array, each item
+ * preceded by 0x1f); a leading 'R' marks PMIX_INFO_REQD.
  *
  * Output: one JSON object per line ({"t":"ready"|"result"|"event"|"error"}).
  * Events are printed from libpmix's thread, results from the main thread:
