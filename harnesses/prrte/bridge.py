@@ -492,13 +492,13 @@ class Dvm:
         clients that registered for it, and PRRTE, a gateway server, never
         registers its handlers with a server it attaches to (docs/prrte.md)."""
         self.check_alive("scheduler")
-        info = [{"key": "pmix.alloc.id", "value": req["allocId"]}]
-        if "timeRemaining" in req:
-            info.append({"key": "pmix.time.remaining", "value": req["timeRemaining"]})
         if WARN_VIA == "scheduler":
             secs = [str(req["timeRemaining"])] if "timeRemaining" in req else []
             msg = self.scheduler.call(["warn", req["allocId"]] + secs)
         else:
+            info = [{"key": "pmix.alloc.id", "value": req["allocId"]}]
+            if "timeRemaining" in req:
+                info.append({"key": "pmix.time.remaining", "value": req["timeRemaining"]})
             msg = self.observer.call(["notify", str(PMIX_ALLOC_TIMEOUT_WARNING)] + encode_infos(info))
         # The relay is asynchronous; the suite waits for the event itself.
         return {"status": int(msg["status"])}
