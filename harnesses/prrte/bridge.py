@@ -269,6 +269,51 @@ class EventLog:
             return list(self.items)
 
 
+class AgentListener:
+    """The socket job processes connect to, one per DVM; `on_conn` gets each
+    connection on the accept thread."""
+
+    def __init__(self, path: str, on_conn: Any) -> None:
+        self.stopping = False
+        self.on_conn = on_conn
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.bind(path)
+        self.sock.listen(64)
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            if self.stopping:
+                conn.close()
+                return
+            self.on_conn(conn)
+
+    def stop(self) -> None:
+        # Wake the accept thread before closing. Closing alone left it blocked
+        # in accept(), and every DVM's listener gets the same descriptor
+        # number (3). Seen live, with each listener's descriptor logged: a
+        # stopped DVM's thread accepted a later scenario's job process, which
+        # then never heard its release ("did not end within") or never seemed
+        # to connect ("never connected to the bridge"), in some runs and not
+        # others. How the old accept() reached the new socket was not
+        # established. shutdown() makes a blocked accept() return at once on
+        # Linux, so no thread outlives its DVM.
+        self.stopping = True
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
 class Dvm:
     """One live DVM for one scenario."""
 
@@ -289,10 +334,9 @@ class Dvm:
         self.procs_changed = threading.Condition()
         self.tool_count = 0
         self.sock_path = os.path.join(self.dir, "agents.sock")
-        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind(self.sock_path)
-        self.listener.listen(64)
-        threading.Thread(target=self._accept, daemon=True).start()
+        # Job processes connect here; each says who it is first.
+        self.listener = AgentListener(self.sock_path,
+                                      lambda conn: threading.Thread(target=self._register, args=(conn,), daemon=True).start())
         with open(os.path.join(self.dir, "hostfile"), "w") as f:
             for n in startup:
                 f.write(f"{n['name']} slots={n['slots']}\n")
@@ -373,15 +417,6 @@ class Dvm:
         if int(msg["status"]) not in ACCEPTED:
             raise WireError("internal", f"the startup nodes {[n['name'] for n in rest]} could not join the default session through the test scheduler: status {msg['status']}")
         self.wait_for_grant(info)
-
-    def _accept(self) -> None:
-        """Job processes connect here; each says who it is first."""
-        while True:
-            try:
-                conn, _ = self.listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=self._register, args=(conn,), daemon=True).start()
 
     def _register(self, conn: socket.socket) -> None:
         agent = Agent(None, self.events, "job process", conn)
@@ -670,10 +705,7 @@ class Dvm:
         return {"status": int(msg["status"])}
 
     def stop(self) -> None:
-        try:
-            self.listener.close()
-        except OSError:
-            pass
+        self.listener.stop()
         for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None), getattr(self, "scheduler", None)]:
             if agent is not None:
                 agent.kill()

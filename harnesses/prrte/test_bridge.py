@@ -140,5 +140,36 @@ class Classify(unittest.TestCase):
         self.assertEqual(gen.classify({"name": "x"}, grow)[0], "unclassified")
 
 
+class AgentListenerLifetime(unittest.TestCase):
+    """A DVM's accept thread must not outlive it: a stopped one, still blocked
+    in accept(), took a later DVM's job process in live runs."""
+
+    def test_stop_ends_the_accept_thread(self):
+        import tempfile
+        d = tempfile.mkdtemp()
+        first = bridge.AgentListener(os.path.join(d, "a.sock"), lambda conn: None)
+        first.stop()
+        first.thread.join(2)
+        self.assertFalse(first.thread.is_alive(), "the accept thread is still blocked after stop()")
+
+    def test_a_later_listener_gets_its_own_connections(self):
+        import socket
+        import tempfile
+        import threading
+        d = tempfile.mkdtemp()
+        got = {"first": threading.Event(), "second": threading.Event()}
+        first = bridge.AgentListener(os.path.join(d, "a.sock"), lambda conn: got["first"].set())
+        first.stop()
+        second = bridge.AgentListener(os.path.join(d, "b.sock"), lambda conn: got["second"].set())
+        try:
+            c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            c.connect(os.path.join(d, "b.sock"))
+            self.assertTrue(got["second"].wait(2), "the second listener never saw the connection")
+            self.assertFalse(got["first"].is_set(), "the stopped listener took the connection")
+            c.close()
+        finally:
+            second.stop()
+
+
 if __name__ == "__main__":
     unittest.main()
