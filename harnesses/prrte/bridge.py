@@ -102,6 +102,20 @@ def log(msg: str) -> None:
     sys.stderr.flush()
 
 
+def with_slot_mapping(info: List[dict]) -> List[dict]:
+    """A spawn's info with PMIX_MAPBY "slot" and PMIX_BINDTO "none" added
+    unless the scenario gave its own. Every "node" is a daemon on this one
+    host and sees the host's cores (2 on the CI machine); PRRTE's default for
+    a job maps by core and binds to it, which caps a node at its free cores
+    whatever its slots: a 4-process spawn onto two 4-slot nodes failed to map
+    (-179) once two processes ran there. The suite's nodes have slots, not
+    cores. (The DVM-wide "mapby"/"bindto" MCA defaults do not help: a job a
+    tool launches never inherits them, rmaps_base_map_job.c.)"""
+    given = {i["key"] for i in info}
+    extra = [{"key": k, "value": v} for k, v in (("pmix.mapby", "slot"), ("pmix.bindto", "none")) if k not in given]
+    return info + extra
+
+
 class WireError(Exception):
     def __init__(self, kind: str, message: str, detail: Optional[str] = None):
         super().__init__(message)
@@ -579,7 +593,7 @@ class Dvm:
         # commands and exits normally when 'terminate-job' tells it to.
         for app in apps:
             fields += [f"{self.agents}/job_agent {self.sock_path}", str(app["np"]), ",".join(app.get("hosts", [])) or "-"]
-        msg = agent.call(fields + encode_infos(info))
+        msg = agent.call(fields + encode_infos(with_slot_mapping(info)))
         status = int(msg["status"])
         out: Dict[str, Any] = {"status": status, "info": []}
         if status == 0 and msg.get("nspace"):

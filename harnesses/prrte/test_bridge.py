@@ -171,5 +171,16 @@ class AgentListenerLifetime(unittest.TestCase):
             second.stop()
 
 
+class SlotMapping(unittest.TestCase):
+    def test_a_spawn_maps_by_slot_without_binding(self):
+        self.assertEqual(bridge.with_slot_mapping([{"key": "pmix.spwn.tgt", "value": "R1"}]),
+                         [{"key": "pmix.spwn.tgt", "value": "R1"},
+                          {"key": "pmix.mapby", "value": "slot"}, {"key": "pmix.bindto", "value": "none"}])
+
+    def test_a_scenario_policy_is_kept(self):
+        out = bridge.with_slot_mapping([{"key": "pmix.mapby", "value": "node"}])
+        self.assertEqual(out, [{"key": "pmix.mapby", "value": "node"}, {"key": "pmix.bindto", "value": "none"}])
+
+
 if __name__ == "__main__":
     unittest.main()
