@@ -130,6 +130,14 @@ class Classify(unittest.TestCase):
         self.assertEqual(gen.classify(grow, hang)[0], "PRRTE divergence")
         self.assertEqual(gen.classify({"name": "any other"}, hang)[0], "PRRTE fault")
 
+    def test_a_releaser_ended_by_its_own_release_is_a_suite_defect(self):
+        import expectations_from_runs as gen
+        died = "implementation fault during allocate: job process <nspace> exited while answering alloc:"
+        by_c = {"name": 'Job A\'s reservation released by job "C" ends, and its node leaves the DVM'}
+        self.assertEqual(gen.classify(by_c, died)[0], "suite defect")
+        by_a = {"name": 'Job A\'s reservation released by job "A" ends, and its node leaves the DVM'}
+        self.assertEqual(gen.classify(by_a, died)[0], "unclassified")
+
     def test_a_release_without_its_completion_event_is_the_pool_divergence(self):
         import expectations_from_runs as gen
         c = gen.cause({"failure": {"operation": "tool T: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R)",
