@@ -116,6 +116,14 @@ def with_slot_mapping(info: List[dict]) -> List[dict]:
     return info + extra
 
 
+def host_spec(hosts: List[str]) -> str:
+    """A spawn's hosts as PMIX_HOST: "name:*" for each bare name. PRRTE reads a
+    bare name as one slot of that node (dash_host.c), so "2 processes on host
+    n2" failed to map (-179); the suite's "on host n2" names where the job may
+    run, and "name:*" is PRRTE's spelling of "the node's free slots"."""
+    return ",".join(h if ":" in h else f"{h}:*" for h in hosts)
+
+
 class WireError(Exception):
     def __init__(self, kind: str, message: str, detail: Optional[str] = None):
         super().__init__(message)
@@ -592,7 +600,7 @@ class Dvm:
         # Every process is a job agent: a PMIx client that takes the bridge's
         # commands and exits normally when 'terminate-job' tells it to.
         for app in apps:
-            fields += [f"{self.agents}/job_agent {self.sock_path}", str(app["np"]), ",".join(app.get("hosts", [])) or "-"]
+            fields += [f"{self.agents}/job_agent {self.sock_path}", str(app["np"]), host_spec(app.get("hosts", [])) or "-"]
         msg = agent.call(fields + encode_infos(with_slot_mapping(info)))
         status = int(msg["status"])
         out: Dict[str, Any] = {"status": status, "info": []}

@@ -190,5 +190,11 @@ class SlotMapping(unittest.TestCase):
         self.assertEqual(out, [{"key": "pmix.mapby", "value": "node"}, {"key": "pmix.bindto", "value": "none"}])
 
 
+class HostSpec(unittest.TestCase):
+    def test_a_bare_host_offers_its_free_slots(self):
+        self.assertEqual(bridge.host_spec(["n2", "s1:2"]), "n2:*,s1:2")
+        self.assertEqual(bridge.host_spec([]), "")
+
+
 if __name__ == "__main__":
     unittest.main()
