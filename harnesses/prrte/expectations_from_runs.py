@@ -73,15 +73,34 @@ def classify(s: dict, c: str) -> Tuple[str, str]:
         return "PRRTE fault", "a PMIx call made to the live DVM never returned"
     if "never connected to the bridge" in c:
         return "bridge limitation", "a spawned process never reached the bridge (not launched, or launched where it could not run)"
-    if "PMIX_ALLOC_NUM_NODES" in c or ("status -179" in c and "PMIx_Spawn" in c):
+    if "PMIX_ALLOC_NEW" in c and "PMIX_ALLOC_NUM_NODES" in c:
         return "bridge limitation", ("without a scheduler ras/hosts grants only nodes named in PMIX_ALLOC_NODE_LIST: "
-                                     "a count-only request gets an id and no node, and a spawn into it fails to map (-179)")
+                                     "a count-only request gets an id and no node")
+    if "status -179" in c and "PMIx_Spawn" in c and re.search(r"\d+ x \S+ on \S+", c):
+        return "bridge limitation", ("a bare host name in PMIX_HOST is one slot of that node to PRRTE (dash_host.c), so a "
+                                     "multi-process spawn 'on host X' failed to map (-179); the bridge sends 'X:*' since a582d8c")
     if "PMIX_ALLOC_SHARE=true" in c and "no PMIX_ALLOC_ID" in c:
         return "PRRTE divergence", "D-4: PMIX_ALLOC_SHARE=true creates no reservation object, so the response has no PMIX_ALLOC_ID (NR-15)"
     if "PMIX_ALLOC_TARGET" in c and "PMIX_ALLOC_SHARE=true" in c and "PMIX_ERR_NO_PERMISSIONS" in c:
         return "PRRTE divergence", "D-2: PMIX_ALLOC_SHARE is checked before PMIX_ALLOC_TARGET, so an application's TARGET+SHARE=true is accepted (NR-12)"
     if c.startswith("tool") and "expected PMIX_ERR_NO_PERMISSIONS" in c and "PMIX_SUCCESS" in c:
         return "PRRTE divergence", "D-5: PRRTE counts any tool of the owner's uid as an owner (runtime/prte_globals.c), and every tool the bridge connects has the same uid"
+    # Rules added after the bridge faults of 2026-11-25 were fixed (the causes below were hidden behind them).
+    if "grandchild" in s.get("name", "") and re.search(r"observed (it is, )?available to allocation", c):
+        return "PRRTE divergence", ("a CHILD-flavoured reservation is still held after the owner, the child and the grandchild "
+                                    "have all ended: the end of the last derived child, a grandchild, does not fire the "
+                                    "disposition (IN.host.track-descendants, NR.disp.child, NR.disp.child-default)")
+    if "orchestrator" in s.get("name", "") and "available only to allocation" in c and "observed available to the default session" in c:
+        return "PRRTE divergence", ("the orchestrator's CHILD-flavoured reservation ended while a derived child still ran: G2, "
+                                    "spawned into it by G1 after G1's parent C1 had ended, did not hold it open "
+                                    "(IN.host.track-descendants, IN.host.defer-teardown)")
+    if c.startswith("tool") and "PMIX_ALLOC_RELEASE" in c and "expected the request refused" in c and "observed PMIX_SUCCESS" in c:
+        return "PRRTE divergence", ("D-5: a tool presenting the uid the reservation was granted to may release it "
+                                    "(prte_globals.c, the session ownership check), and every tool the bridge connects has that uid")
+    if "primary one" in s.get("name", "") and re.search(r"expected every process of job \w+ on s\d; observed rank", c):
+        return "PRRTE divergence", ("a job spawned without a target by a parent whose targets began with the invalid namespace "
+                                    "runs in the default session, where the plan makes the first valid allocation id the "
+                                    "parent's primary session (PL.spawn.primary-first-valid)")
     if "not to be a member of the DVM; observed it is" in c:
         return "PRRTE divergence", ("a node whose reservation was released or whose disposition returned it stays in PRRTE's "
                                     "node pool (PMIX_QUERY_ALLOCATION); PRRTE's own unit test test_session_teardown asserts "

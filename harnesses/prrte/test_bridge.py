@@ -130,6 +130,24 @@ class Classify(unittest.TestCase):
         self.assertEqual(gen.classify(grow, hang)[0], "PRRTE divergence")
         self.assertEqual(gen.classify({"name": "any other"}, hang)[0], "PRRTE fault")
 
+    def test_a_multi_process_spawn_on_a_bare_host_is_the_slot_reading_not_a_count_request(self):
+        import expectations_from_runs as gen
+        on_host = "job A: PMIx_Spawn(job C: 2 x C on s1; PMIX_SPAWN_TARGET=allocation R1): expected an accepted status; observed status -179"
+        self.assertIn("PMIX_HOST", gen.classify({"name": "x"}, on_host)[1])
+        count = "job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NUM_NODES=3): expected an error status; observed PMIX_SUCCESS (0)"
+        self.assertIn("count-only", gen.classify({"name": "x"}, count)[1])
+        release = ("job C: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R, PMIX_ALLOC_NUM_NODES=1): "
+                   "expected node s1 not to be a member of the DVM; observed it is, available to the default session")
+        self.assertIn("node pool", gen.classify({"name": "x"}, release)[1])
+
+    def test_a_grandchild_that_does_not_fire_the_disposition_is_a_divergence(self):
+        import expectations_from_runs as gen
+        c = "job B: PMIx_Spawn(job probe-5: 1 x probe; PMIX_SPAWN_TARGET=allocation R): expected node s1 in the DVM's default session; observed available to allocation R"
+        kind, why = gen.classify({"name": "A grandchild keeps the reservation after the owner and the child have ended"}, c)
+        self.assertEqual(kind, "PRRTE divergence")
+        self.assertIn("IN.host.track-descendants", why)
+        self.assertEqual(gen.classify({"name": "another"}, c)[0], "unclassified")
+
     def test_a_releaser_ended_by_its_own_release_is_a_suite_defect(self):
         import expectations_from_runs as gen
         died = "implementation fault during allocate: job process <nspace> exited while answering alloc:"
