@@ -7,7 +7,8 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { JobView, SchedulerAction } from '../seam/messages';
 import { describeStatus, Directive, Key, Status } from '../seam/pmix';
-import { allocate } from './support/actions';
+import { accepted, ACCEPTED, allocate } from './support/actions';
+import { ImplementationFault } from './support/failures';
 import type { Actor } from './support/parameters';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
@@ -46,6 +47,33 @@ When('the DVM is torn down', async function (this: ConformanceWorld) {
 /** PMIX_ALLOC_RELEASE naming the allocation by its PMIX_ALLOC_ID; the outcome is checked by the steps that follow. */
 When('{actor} releases allocation {string}', async function (this: ConformanceWorld, actor: Actor, alias: string) {
   await allocate(this, actor, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: this.allocId(alias) }]);
+});
+
+/**
+ * A job releasing the reservation it runs in: its node leaves the DVM with
+ * the release, and the shrink that removes a node ends the jobs on it (plan
+ * 8.2.2.11.4), so the job may end before the answer reaches it
+ * (IP-RELEASER-ENDED-BY-RELEASE). A fault is excused only when the job has
+ * in fact ended; while it still runs, a fault is a fault.
+ */
+When('job {string} releases allocation {string}, which may end it before the answer', async function (this: ConformanceWorld, alias: string, allocAlias: string) {
+  const actor: Actor = { kind: 'job', alias, rank: 0 };
+  try {
+    await allocate(this, actor, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: this.allocId(allocAlias) }]);
+  } catch (e) {
+    if (!(e instanceof ImplementationFault)) throw e;
+    const job = await jobView(this, alias);
+    if (job && !(FINAL_STATES.includes(job.state) && job.procs.every((p) => !p.running))) throw e;
+    this.last = undefined;
+    this.endedBeforeAnswer = `job ${alias}`;
+  }
+});
+
+Then('the request succeeds, if job {string} lived to hear the answer', function (this: ConformanceWorld, alias: string) {
+  if (this.endedBeforeAnswer === `job ${alias}`) return;
+  const last = this.last;
+  if (!last) throw new Error('no request was made');
+  if (!accepted(last.status)) this.fail(ACCEPTED, describeStatus(last.status));
 });
 
 /**

@@ -146,10 +146,10 @@ Feature: Ending a reservation while jobs still run on it
 
       @clause:NR.trigger.owner-release
       Examples: a release of scheduler-owned nodes
-        | how                            | inheritance | event                                 |
-        | the owning namespace's release | (absent)    | job "A" releases allocation "R"       |
-        | a release by C itself          | (absent)    | job "C" releases allocation "R"       |
-        | the scheduler's release        | (absent)    | the scheduler releases allocation "R" |
+        | how                            | inheritance | event                                                               |
+        | the owning namespace's release | (absent)    | job "A" releases allocation "R"                                     |
+        | a release by C itself          | (absent)    | job "C" releases allocation "R", which may end it before the answer |
+        | the scheduler's release        | (absent)    | the scheduler releases allocation "R"                               |
 
       @clause:NR.trigger.scheduler-terminate
       Examples: a scheduler reclaim

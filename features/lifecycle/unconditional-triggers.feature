@@ -64,10 +64,10 @@ Feature: What ends a reservation, and what does not
         | releaser |
         | job "A"  |
 
-      @clause:NR.own.child-added-on-spawn
-      Examples: a job spawned into the reservation, a member of its owner set
-        | releaser |
-        | job "C"  |
+      # Job C, spawned into R and so a member of its owner set, may release
+      # it too; but C runs on s1, which the release takes out of the DVM, so
+      # C may end before it hears the answer. That case has its own scenario:
+      # see the last Rule of this feature (IP-RELEASER-ENDED-BY-RELEASE).
 
       @clause:NR.trigger.scheduler-release @clause:NR.own.scheduler-implicit
       Examples: the scheduler, an implicit owner of every reservation
@@ -313,3 +313,23 @@ Feature: What ends a reservation, and what does not
         | how                 | event                            | sep  |
         | the owner's release | job "A" releases allocation "R1" | true |
         | the owner's end     | job "A" terminates               | true |
+
+  Rule: A job that releases the reservation it runs in ends with its node
+
+    # Job C runs only on s1, the reservation's node. Releasing R takes s1 out
+    # of the DVM, and the shrink that removes a node ends the jobs on it
+    # (plan 8.2.2.11.4). Nothing says C hears the answer first, so the answer
+    # is judged only if C lived to hear it; the effect is judged either way.
+    @clause:NR.trigger.owner-release @clause:NR.own.child-added-on-spawn @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.leave-terminates @clause:NR.error.spawn-target-not-found @interpretation:IP-RELEASER-ENDED-BY-RELEASE @needs:PMIX_SPAWN_TARGET
+    Scenario: Job A's reservation released by job "C", which runs in it: the node leaves, and C ends with it
+      Given job "A" holds allocation "R" of node "s1"
+      And job "A" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And the request succeeds
+      When job "C" releases allocation "R", which may end it before the answer
+      Then the request succeeds, if job "C" lived to hear the answer
+      And node "s1" is not in the DVM
+      And job "C" has ended
+      When the scheduler spawns job "X" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      Then the request is rejected with PMIX_ERR_NOT_FOUND

@@ -56,6 +56,12 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   readonly tools = new Map<string, ProcId>();
   readonly allocations = new Map<string, string>();
   last?: LastRequest;
+  /**
+   * Set when a request got no answer because its requester ended while it
+   * was in flight, in a step that allows that (a job releasing the node it
+   * runs on): who it was. The request's answer is then not judged.
+   */
+  endedBeforeAnswer?: string;
   /** Whether a step of this scenario compares with the observation before a request (set per scenario by the Before hook). */
   recordsBefore = true;
 
