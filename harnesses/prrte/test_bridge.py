@@ -85,13 +85,13 @@ class NodeSpec(unittest.TestCase):
 class ExpectationsFromRuns(unittest.TestCase):
     """harnesses/prrte/expectations_from_runs.py: what several runs make of expectations/prrte.json."""
 
-    def run_generator(self, *runs):
+    def run_generator(self, *runs, reruns=()):
         import json
         import tempfile
         import expectations_from_runs as gen
         with tempfile.TemporaryDirectory() as d:
             files = []
-            for n, scenarios in enumerate(runs):
+            for n, scenarios in enumerate(list(runs) + list(reruns)):
                 f = os.path.join(d, f"run{n}.json")
                 totals = {"scenarios": len(scenarios), "passed": 0, "failed": 0, "skipped": 0, "errored": 0}
                 for s in scenarios:
@@ -101,7 +101,8 @@ class ExpectationsFromRuns(unittest.TestCase):
                                "scenarios": scenarios}, fh)
                 files.append(f)
             out = os.path.join(d, "out.json")
-            gen.main([out] + files)
+            main = files[:len(runs)]
+            gen.main([out] + main + (["--rerun"] + files[len(runs):] if reruns else []))
             with open(out) as fh:
                 return json.load(fh)
 
@@ -118,6 +119,17 @@ class ExpectationsFromRuns(unittest.TestCase):
         self.assertEqual(by_id["features/a.feature:2"]["outcomes"], ["passed", "errored"])
         self.assertNotIn("outcome", by_id["features/a.feature:2"])
         self.assertIn("varied between the 2 runs", by_id["features/a.feature:2"]["reason"])
+
+    def test_a_rerun_feature_is_judged_by_its_reruns_alone(self):
+        kept = {"id": "features/a.feature:1", "name": "a", "message": "boom"}
+        gone = {"id": "features/b.feature:5", "name": "moved away", "message": "boom"}
+        fixed = {"id": "features/b.feature:7", "name": "now passes", "message": "boom"}
+        new = {"id": "features/b.feature:90", "name": "new", "message": "bang"}
+        doc = self.run_generator([dict(kept, outcome="failed"), dict(gone, outcome="failed"), dict(fixed, outcome="failed")],
+                                 reruns=[[dict(fixed, outcome="passed"), dict(new, outcome="errored")],
+                                         [dict(fixed, outcome="passed"), dict(new, outcome="errored")]])
+        self.assertEqual({e["id"] for e in doc["expected"]}, {"features/a.feature:1", "features/b.feature:90"})
+        self.assertIn("features/b.feature", doc["description"])
 
 
 class Classify(unittest.TestCase):
