@@ -1,7 +1,7 @@
 /** PMIx_Allocation_request and what its response must say. */
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { describeStatus, Directive, Key, statusName } from '../seam/pmix';
-import { accepted, ACCEPTED, allocate, infoFrom } from './support/actions';
+import { accepted, allocate, infoFrom, requireAccepted } from './support/actions';
 import { clause, namingStatus, refusalOf } from './support/charge';
 import type { Actor } from './support/parameters';
 import type { ConformanceWorld } from './support/world';
@@ -31,9 +31,7 @@ Given('{actor} holds allocation {string} of node(s) {string} with:', async funct
 });
 
 Then('the request succeeds', function (this: ConformanceWorld) {
-  const last = this.last;
-  if (!last) throw new Error('no request was made');
-  if (!accepted(last.status)) this.fail(ACCEPTED, describeStatus(last.status));
+  requireAccepted(this);
 });
 
 Then('the request is rejected with {status}', function (this: ConformanceWorld, status: number) {

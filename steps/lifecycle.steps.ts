@@ -7,7 +7,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { JobView, SchedulerAction } from '../seam/messages';
 import { describeStatus, Directive, Key, Status } from '../seam/pmix';
-import { accepted, ACCEPTED, allocate } from './support/actions';
+import { allocate, requireAccepted } from './support/actions';
 import { ImplementationFault } from './support/failures';
 import type { Actor } from './support/parameters';
 import { splitNames } from './support/values';
@@ -71,9 +71,7 @@ When('job {string} releases allocation {string}, which may end it before the ans
 
 Then('the request succeeds, if job {string} lived to hear the answer', function (this: ConformanceWorld, alias: string) {
   if (this.endedBeforeAnswer === `job ${alias}`) return;
-  const last = this.last;
-  if (!last) throw new Error('no request was made');
-  if (!accepted(last.status)) this.fail(ACCEPTED, describeStatus(last.status));
+  requireAccepted(this);
 });
 
 /**

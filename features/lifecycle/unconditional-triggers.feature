@@ -320,7 +320,7 @@ Feature: What ends a reservation, and what does not
     # of the DVM, and the shrink that removes a node ends the jobs on it
     # (plan 8.2.2.11.4). Nothing says C hears the answer first, so the answer
     # is judged only if C lived to hear it; the effect is judged either way.
-    @clause:NR.trigger.owner-release @clause:NR.own.child-added-on-spawn @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.leave-terminates @clause:NR.error.spawn-target-not-found @interpretation:IP-RELEASER-ENDED-BY-RELEASE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.trigger.owner-release @clause:NR.own.child-added-on-spawn @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.leave-terminates @clause:NR.error.spawn-target-not-found @interpretation:IP-RELEASER-ENDED-BY-RELEASE @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_SPAWN_TARGET
     Scenario: Job A's reservation released by job "C", which runs in it: the node leaves, and C ends with it
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "C" with 1 process and:

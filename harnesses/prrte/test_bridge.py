@@ -160,13 +160,13 @@ class Classify(unittest.TestCase):
         self.assertIn("IN.host.track-descendants", why)
         self.assertEqual(gen.classify({"name": "another"}, c)[0], "unclassified")
 
-    def test_a_releaser_ended_by_its_own_release_is_a_suite_defect(self):
+    def test_a_releaser_that_dies_is_no_longer_excused_as_a_suite_defect(self):
+        # The step now excuses the fault only when the job has ended, so a
+        # fault that reaches the report is a real one, left for analysis.
         import expectations_from_runs as gen
         died = "implementation fault during allocate: job process <nspace> exited while answering alloc:"
-        by_c = {"name": 'Job A\'s reservation released by job "C" ends, and its node leaves the DVM'}
-        self.assertEqual(gen.classify(by_c, died)[0], "suite defect")
-        by_a = {"name": 'Job A\'s reservation released by job "A" ends, and its node leaves the DVM'}
-        self.assertEqual(gen.classify(by_a, died)[0], "unclassified")
+        by_c = {"name": 'Job A\'s reservation released by job "C", which runs in it: the node leaves, and C ends with it'}
+        self.assertEqual(gen.classify(by_c, died)[0], "unclassified")
 
     def test_a_release_without_its_completion_event_is_the_pool_divergence(self):
         import expectations_from_runs as gen
@@ -189,24 +189,6 @@ class AgentListenerLifetime(unittest.TestCase):
         first.stop()
         first.thread.join(2)
         self.assertFalse(first.thread.is_alive(), "the accept thread is still blocked after stop()")
-
-    def test_a_later_listener_gets_its_own_connections(self):
-        import socket
-        import tempfile
-        import threading
-        d = tempfile.mkdtemp()
-        got = {"first": threading.Event(), "second": threading.Event()}
-        first = bridge.AgentListener(os.path.join(d, "a.sock"), lambda conn: got["first"].set())
-        first.stop()
-        second = bridge.AgentListener(os.path.join(d, "b.sock"), lambda conn: got["second"].set())
-        try:
-            c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            c.connect(os.path.join(d, "b.sock"))
-            self.assertTrue(got["second"].wait(2), "the second listener never saw the connection")
-            self.assertFalse(got["first"].is_set(), "the stopped listener took the connection")
-            c.close()
-        finally:
-            second.stop()
 
 
 class SlotMapping(unittest.TestCase):

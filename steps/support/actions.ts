@@ -106,3 +106,10 @@ export function formatInfo(world: ConformanceWorld, info: Info[]): string {
     Array.isArray(v) ? `[${v.map(show).join(', ')}]` : typeof v === 'string' ? world.nameOf(v) : String(v);
   return info.map((i) => `${keyName(i.key)}=${show(i.value)}`).join(', ');
 }
+
+/** The last request was accepted (PMIX_SUCCESS, PMIX_OPERATION_SUCCEEDED or PMIX_OPERATION_IN_PROGRESS). */
+export function requireAccepted(world: ConformanceWorld): void {
+  const last = world.last;
+  if (!last) throw new Error('no request was made');
+  if (!accepted(last.status)) world.fail(ACCEPTED, describeStatus(last.status));
+}
