@@ -4,7 +4,7 @@
  * writes reports/bench.json and reports/bench.svg. A benchmark, not a test:
  * nothing fails on a number.
  *
- *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite] [--only suite,engine,properties]
+ *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite] [--only suite,engine,properties,bounds]
  *        [--engine-args "--nodes 2000 --calls 100"] [--baseline <git revision>[,<revision>...]]
  *
  * Wall time is noisy on a shared machine: every suite command runs --reps
@@ -21,6 +21,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadScenarios } from '../tools/lib/scenarios';
+import { echoRoundTripUs, engineShare, requestCount } from './bounds';
 import { renderSvg } from './svg';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -117,9 +118,13 @@ export function textFloorSuite(tree: Tree): { dir: string } {
   const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const alternation = [...withArg].map(esc).join('|') || '(?!)';
   const lib = JSON.stringify(path.join(ROOT, 'node_modules', '@cucumber', 'cucumber'));
+  const patterns = `const withArgument = new RegExp(${JSON.stringify(`^(?:${alternation})$`)});\nconst without = new RegExp(${JSON.stringify(`^(?!(?:${alternation})$).*$`)});\n`;
+  fs.writeFileSync(path.join(dir, 'steps.js'), `const { Given } = require(${lib});\n${patterns}Given(withArgument, function (argument) {});\nGiven(without, function () {});\n`);
+  // The same, with steps that await: the least any suite with this text
+  // costs whose steps ask an asynchronous seam (bench/bounds.ts).
   fs.writeFileSync(
-    path.join(dir, 'steps.js'),
-    `const { Given } = require(${lib});\nconst withArgument = new RegExp(${JSON.stringify(`^(?:${alternation})$`)});\nconst without = new RegExp(${JSON.stringify(`^(?!(?:${alternation})$).*$`)});\nGiven(withArgument, function (argument) {});\nGiven(without, function () {});\n`,
+    path.join(dir, 'steps-async.js'),
+    `const { Given } = require(${lib});\n${patterns}Given(withArgument, async function (argument) { await null; });\nGiven(without, async function () { await null; });\n`,
   );
   return { dir };
 }
@@ -140,7 +145,7 @@ const figure = (runs: Timed[]): Figure => ({
 function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
   const floors = trees.map(floorSuite);
   const textFloors = trees.map(textFloorSuite);
-  const runs = trees.map(() => ({ floor: [] as Timed[], asyncFloor: [] as Timed[], textFloor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
+  const runs = trees.map(() => ({ floor: [] as Timed[], asyncFloor: [] as Timed[], textFloor: [] as Timed[], textAsyncFloor: [] as Timed[], inProcess: [] as Timed[], wire: [] as Timed[] }));
   for (let r = 0; r < reps; r++) {
     trees.forEach((tree, i) => {
       const f = floors[i];
@@ -148,6 +153,7 @@ function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
       runs[i].asyncFloor.push(timed([process.execPath, cucumber, '--require', path.join(f.dir, 'steps-async.js'), '--format', 'summary', path.join(f.dir, 'features')], {}, f.dir));
       const t = textFloors[i];
       runs[i].textFloor.push(timed([process.execPath, cucumber, '--require', path.join(t.dir, 'steps.js'), '--format', 'summary', path.join(t.dir, 'features')], {}, t.dir));
+      runs[i].textAsyncFloor.push(timed([process.execPath, cucumber, '--require', path.join(t.dir, 'steps-async.js'), '--format', 'summary', path.join(t.dir, 'features')], {}, t.dir));
       runs[i].inProcess.push(timed([process.execPath, cucumber, '--format', 'summary'], {}, tree.dir));
       runs[i].wire.push(timed([process.execPath, cucumber, '--format', 'summary'], { PMIX_CONFORMANCE_ADAPTER: 'adapters/subprocess' }, tree.dir));
     });
@@ -157,6 +163,7 @@ function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
     const floor = figure(runs[i].floor);
     const asyncFloor = figure(runs[i].asyncFloor);
     const textFloor = figure(runs[i].textFloor);
+    const textAsyncFloor = figure(runs[i].textAsyncFloor);
     const inProcess = figure(runs[i].inProcess);
     const wire = figure(runs[i].wire);
     return {
@@ -165,9 +172,10 @@ function suiteRuns(trees: Tree[], reps: number): Record<string, unknown>[] {
       floor,
       asyncFloor,
       textFloor,
+      textAsyncFloor,
       inProcess,
       wire,
-      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, inProcessOverAsyncFloor: inProcess.wallS / asyncFloor.wallS, inProcessOverTextFloor: inProcess.wallS / textFloor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
+      ratios: { inProcessOverFloor: inProcess.wallS / floor.wallS, inProcessOverAsyncFloor: inProcess.wallS / asyncFloor.wallS, inProcessOverTextFloor: inProcess.wallS / textFloor.wallS, textAsyncFloorOverFloor: textAsyncFloor.wallS / floor.wallS, wireOverInProcess: wire.wallS / inProcess.wallS },
     };
   });
 }
@@ -201,7 +209,33 @@ function engineOps(tree: Tree, extra: string[]): unknown {
   }
 }
 
-function main(): void {
+/**
+ * The least the wire and property figures could be if the suite's own code
+ * cost nothing (bench/bounds.ts), for this tree only: a machine's limits,
+ * not a revision's.
+ */
+async function bounds(tree: Tree, inProcessWallS: number | undefined): Promise<Bounds> {
+  const requests = requestCount();
+  const roundTripUs = await echoRoundTripUs();
+  const share = engineShare(tree.tsRequire, tree.dir, 'test/properties/elastic.property.test.ts', 1000);
+  const wireFloorS = 'total' in requests && inProcessWallS !== undefined ? inProcessWallS + (requests.total * roundTripUs) / 1e6 : undefined;
+  return {
+    requests,
+    roundTripUs,
+    ...(wireFloorS !== undefined ? { wireFloorS, wireFloorOverInProcess: wireFloorS / inProcessWallS! } : {}),
+    elasticEngineShare: share,
+  };
+}
+
+interface Bounds {
+  requests: { total: number; byMethod: Record<string, number> } | { error: string };
+  roundTripUs: number;
+  wireFloorS?: number;
+  wireFloorOverInProcess?: number;
+  elasticEngineShare: { share: number; profiledMs: number } | { error: string };
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const engineArgs = opt('--engine-args')?.split(/\s+/) ?? [];
@@ -214,7 +248,7 @@ function main(): void {
     date: new Date().toISOString(),
     trees: trees.map((t) => t.label),
   };
-  // --only suite,engine,properties: measure just those parts (a quicker look while working on one).
+  // --only suite,engine,properties,bounds: measure just those parts (a quicker look while working on one).
   const only = opt('--only')?.split(',');
   const wanted = (part: string) => (only ? only.includes(part) : !(part === 'suite' && args.includes('--skip-suite')));
   const suites = wanted('suite') ? suiteRuns(trees, reps) : undefined;
@@ -225,26 +259,37 @@ function main(): void {
     ...(wanted('properties') ? { properties: propertyRates(tree) } : {}),
   }));
   result.measured = measured;
+  const after = measured[measured.length - 1];
+  if (wanted('bounds')) result.bounds = await bounds(thisTree(), (after as Measured).suite?.inProcess.wallS);
   result.elapsedS = (Date.now() - started) / 1000;
   for (const t of trees) if (t.dir !== ROOT) fs.rmSync(t.dir, { recursive: true, force: true });
-  const after = measured[measured.length - 1];
   const reports = path.join(ROOT, 'reports');
   fs.mkdirSync(reports, { recursive: true });
   fs.writeFileSync(path.join(reports, 'bench.json'), `${JSON.stringify(result, null, 2)}\n`);
   if (after.engine) fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(after.engine as never));
-  console.log(table(measured as Measured[]));
+  console.log(table(measured as Measured[], result.bounds as Bounds | undefined));
   console.log(`\nwritten: reports/bench.json, reports/bench.svg (${result.elapsedS} s)`);
 }
 
 type Measured = {
   label: string;
-  suite?: { shape: { scenarios: number; steps: number }; reps: number; floor: Figure; asyncFloor?: Figure; textFloor: Figure; inProcess: Figure; wire: Figure; ratios: { inProcessOverFloor: number; inProcessOverAsyncFloor?: number; inProcessOverTextFloor: number; wireOverInProcess: number } };
+  suite?: {
+    shape: { scenarios: number; steps: number };
+    reps: number;
+    floor: Figure;
+    asyncFloor?: Figure;
+    textFloor: Figure;
+    textAsyncFloor?: Figure;
+    inProcess: Figure;
+    wire: Figure;
+    ratios: { inProcessOverFloor: number; inProcessOverAsyncFloor?: number; inProcessOverTextFloor: number; textAsyncFloorOverFloor?: number; wireOverInProcess: number };
+  };
   engine?: { workload?: { nodes: number[]; reservations: number[]; jobs: number[]; callsPerOp: number }; ops?: { name: string; x1: number; x10: number; ratio: number }[]; error?: string };
   properties?: Record<string, { perSecond?: number; interleavings?: number; elapsedMs?: number; error?: string }>;
 };
 
 /** One row per figure, one column group per tree (before, after). */
-function table(ms: Measured[]): string {
+function table(ms: Measured[], b?: Bounds): string {
   const f = (x: number | undefined, d = 2) => (x === undefined || Number.isNaN(x) ? '?' : x.toFixed(d));
   const out: string[] = [];
   const head = (title: string, cols: string) => out.push('', `${title.padEnd(54)}${ms.map((m) => ` ${m.label.padStart(cols.length)}`).join('')}`);
@@ -257,6 +302,7 @@ function table(ms: Measured[]): string {
     row('cucumber floor (same shape, no-op steps)', ms.map((m) => `${f(m.suite!.floor.wallS)} / ${f(m.suite!.floor.cpuS)}`.padStart(w)));
     row('cucumber floor (same shape, no-op steps that await)', ms.map((m) => `${f(m.suite!.asyncFloor?.wallS)} / ${f(m.suite!.asyncFloor?.cpuS)}`.padStart(w)));
     row('cucumber floor (the suite\'s feature text, no-op steps)', ms.map((m) => `${f(m.suite!.textFloor.wallS)} / ${f(m.suite!.textFloor.cpuS)}`.padStart(w)));
+    row('cucumber floor (feature text, no-op steps that await)', ms.map((m) => `${f(m.suite!.textAsyncFloor?.wallS)} / ${f(m.suite!.textAsyncFloor?.cpuS)}`.padStart(w)));
     row('the suite in process', ms.map((m) => `${f(m.suite!.inProcess.wallS)} / ${f(m.suite!.inProcess.cpuS)}`.padStart(w)));
     row('the suite over the wire', ms.map((m) => `${f(m.suite!.wire.wallS)} / ${f(m.suite!.wire.cpuS)}`.padStart(w)));
     row('in process / floor (target <= 1.5)', ms.map((m) => `${f(m.suite!.ratios.inProcessOverFloor)}x`.padStart(w)));
@@ -288,7 +334,24 @@ function table(ms: Measured[]): string {
       return (v?.perSecond !== undefined ? `${f(v.perSecond, 0)} (${v.interleavings} in ${v.elapsedMs} ms)` : v?.error ?? 'n/a').padStart(w);
     }));
   }
+  if (b) {
+    const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+    const after = ms[ms.length - 1];
+    out.push('', 'bounds on this machine: each figure if the suite\'s own code cost nothing (bench/bounds.ts)');
+    const bound = (name: string, value: string) => out.push(`  ${name.padEnd(72)} ${value.padStart(8)}`);
+    const t = after.suite?.ratios.textAsyncFloorOverFloor;
+    if (t !== undefined) bound('in process / floor: feature-text floor with steps that await / floor', `${f(t)}x`);
+    bound('requests in one run of the suite (one round trip each on the wire)', 'total' in b.requests ? String(b.requests.total) : b.requests.error);
+    bound('round trip of a line between two Node processes over a pipe (median µs)', f(b.roundTripUs, 0));
+    if (b.wireFloorOverInProcess !== undefined) bound('wire / in process: (in process + requests x round trip) / in process', `${f(b.wireFloorOverInProcess)}x`);
+    const share = b.elasticEngineShare;
+    const rate = after.properties?.['elastic (1000 runs)']?.perSecond;
+    if ('share' in share) {
+      bound('elastic property: engine and schema checks, share of its CPU profile', pct(share.share));
+      if (rate !== undefined) bound('elastic interleavings/s if the engine and the checks cost nothing', f(rate / (1 - share.share), 0));
+    } else bound('elastic property: engine share', share.error);
+  }
   return out.join('\n');
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

@@ -4,7 +4,7 @@
 # in-process, every engine operation at 1x and 10x of its workload, and the
 # property tests' interleavings per second. Prints a table; writes
 # reports/bench.json and reports/bench.svg. Arguments go to bench/run.ts
-# (--reps N; --skip-suite; --only suite,engine,properties; --engine-args "--nodes 2000 --calls 100";
+# (--reps N; --skip-suite; --only suite,engine,properties,bounds; --engine-args "--nodes 2000 --calls 100";
 # --baseline <revision>[,<revision>]: the same figures for those revisions,
 # side by side, in the same run).
 set -euo pipefail
