@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   'emulate-missing-keys': 'the harness can start the implementation as if its PMIx lacked chosen optional keys',
   'scheduler-warning': 'the harness can make the scheduler issue PMIX_ALLOC_TIMEOUT_WARNING for an allocation at a chosen moment (a test scheduler that notifies the runtime through PMIx)',
   'scheduler-control': 'the harness can make the scheduler act on its own in the other ways: reclaim an allocation, push nodes, tear the DVM down, fail a shrink order',
+  'scheduler-requests':
+    'the harness has a scheduler process that itself makes PMIx requests (allocate, release, spawn) and receives their events, as the implicit owner of every session: a PMIx client in the scheduler\'s place',
   'alloc-lending': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_TIME lends nodes back, and PMIX_ALLOC_REAQUIRE takes them back',
   'query-alloc-status': 'PMIx_Query_info with PMIX_QUERY_ALLOC_STATUS answers how an allocation request stands',
   'partial-release': 'PMIX_ALLOC_RELEASE with PMIX_ALLOC_NODE_LIST or PMIX_ALLOC_NUM_NODES returns part of an allocation',
@@ -59,5 +61,6 @@ export const CAPABILITY_KIND: Record<CapabilityName, 'public' | 'hook'> = {
   'emulate-missing-keys': 'hook',
   'scheduler-warning': 'hook',
   'scheduler-control': 'hook',
+  'scheduler-requests': 'hook',
   'scheduler-policy': 'hook',
 };

@@ -2,7 +2,8 @@
  * How many scenarios a capability profile runs: a live runtime can declare
  * only the public capabilities (seam/capabilities.ts CAPABILITY_KIND); a
  * bridge with a test scheduler that only warns adds scheduler-warning, one
- * that acts in every way scheduler-control and scheduler-policy; the reference engine
+ * that acts in every way scheduler-control, scheduler-policy and
+ * scheduler-requests (it is also a PMIx client making requests); the reference engine
  * declares everything. Readings are ignored (each scenario runs under one
  * declared value or under all). A scenario tagged @without:<KEY> runs when the
  * profile lacks the key or can emulate lacking it.
@@ -15,12 +16,13 @@ import { loadScenarios, tagValues } from './lib/scenarios';
 
 const all = Object.keys(CAPABILITIES) as CapabilityName[];
 const pub = all.filter((c) => CAPABILITY_KIND[c] === 'public');
+const TEST_SCHEDULER: CapabilityName[] = ['scheduler-warning', 'scheduler-control', 'scheduler-policy', 'scheduler-requests'];
 
 export const PROFILES: { name: string; capabilities: CapabilityName[] }[] = [
   { name: 'public interfaces only (a live runtime, no hooks)', capabilities: pub },
   { name: 'public + a test scheduler that can only warn (scheduler-warning)', capabilities: [...pub, 'scheduler-warning'] },
-  { name: 'public + a test scheduler (scheduler-warning, scheduler-control, scheduler-policy)', capabilities: [...pub, 'scheduler-warning', 'scheduler-control', 'scheduler-policy'] },
-  { name: 'public + test scheduler + daemon control (a bridge that launches the daemons)', capabilities: [...pub, 'scheduler-warning', 'scheduler-control', 'scheduler-policy', 'daemon-control'] },
+  { name: 'public + a test scheduler (scheduler-warning, scheduler-control, scheduler-policy, scheduler-requests)', capabilities: [...pub, ...TEST_SCHEDULER] },
+  { name: 'public + test scheduler + daemon control (a bridge that launches the daemons)', capabilities: [...pub, ...TEST_SCHEDULER, 'daemon-control'] },
   { name: 'everything (the reference engine)', capabilities: all },
 ];
 

@@ -268,7 +268,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then the request succeeds
       And the response carries the PMIX_ALLOC_ID of allocation "R"
 
-    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @needs:daemon-control @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK
+    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @needs:daemon-control @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-requests
     Scenario: The scheduler's own PMIX_ALLOC_RELEASE has a requester, the scheduler, and it gets the event
       Given tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -368,7 +368,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
     # The other reading (IP-READING-RECLAIM-REQUESTER): the scheduler asked for
     # the shrink, so it, and only it, gets the one completion event.
-    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler
+    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler @needs:scheduler-requests
     Scenario: A reclaim's shrink, requested by the scheduler, parks jobs like any shrink and tells the scheduler once
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |

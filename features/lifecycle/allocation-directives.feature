@@ -86,7 +86,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected (the specification names no status)
       And nothing changed
 
-    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-LEND @interpretation:IP-RELEASE-ERRORS @needs:alloc-lending
+    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-LEND @interpretation:IP-RELEASE-ERRORS @needs:alloc-lending @needs:scheduler-requests
     Scenario: Only an owner (or the scheduler) may lend or reacquire
       Given job "A" holds allocation "R" of node "s1"
       When job "B" requests PMIX_ALLOC_RELEASE with:
@@ -261,7 +261,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And node "s1" is reserved to allocation "R"
       And job "A" may spawn into allocation "R"
 
-    @clause:RF.release.partial @clause:NR.trigger.owner-release @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:RF.release.partial @clause:NR.trigger.owner-release @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @needs:scheduler-requests
     Scenario: Only an owner (or the scheduler) may release part of an allocation
       Given job "A" holds allocation "R" of nodes "s1,s2"
       When job "B" requests PMIX_ALLOC_RELEASE with:

@@ -71,6 +71,11 @@ Feature: Ending a reservation while jobs still run on it
         | how                                       | node | inheritance | event                                 |
         | the owning namespace's release            | n3   | (absent)    | job "A" releases allocation "R"       |
         | a release by C, a member of the owner set | n3   | (absent)    | job "C" releases allocation "R"       |
+        # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+      @clause:NR.trigger.owner-release @clause:NR.release.startup-nodes-revert @needs:scheduler-requests
+      Examples: a release of a node carved from the startup pool, the scheduler asking
+        | how                                       | node | inheritance | event                                 |
         | the scheduler's release                   | n3   | (absent)    | the scheduler releases allocation "R" |
 
       @clause:NR.trigger.scheduler-terminate @clause:NR.release.startup-nodes-revert @interpretation:IP-RECLAIM-STARTUP-NODES
@@ -149,6 +154,11 @@ Feature: Ending a reservation while jobs still run on it
         | how                            | inheritance | event                                                               |
         | the owning namespace's release | (absent)    | job "A" releases allocation "R"                                     |
         | a release by C itself          | (absent)    | job "C" releases allocation "R", which may end it before the answer |
+        # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+      @clause:NR.trigger.owner-release @needs:scheduler-requests
+      Examples: a release of scheduler-owned nodes, the scheduler asking
+        | how                            | inheritance | event                                                               |
         | the scheduler's release        | (absent)    | the scheduler releases allocation "R"                               |
 
       @clause:NR.trigger.scheduler-terminate

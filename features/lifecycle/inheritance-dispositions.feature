@@ -215,7 +215,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
     # A job the scheduler spawns into the reservation is a child launched
     # into it with PMIX_SPAWN_TARGET, although it descends from no owner.
-    @clause:NR.own.derived-child @clause:NR.own.scheduler-implicit @clause:IN.host.track-descendants @clause:NR.disp.child @clause:NR.disp.child-default @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.derived-child @clause:NR.own.scheduler-implicit @clause:IN.host.track-descendants @clause:NR.disp.child @clause:NR.disp.child-default @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests
     Scenario Outline: A job the scheduler spawned into the reservation keeps it after the owner has ended (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -395,7 +395,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERITANCE | <value>      |
       Then the request succeeds
       And node "s1" is not in the DVM
-      When the scheduler spawns job "X" with 1 process and:
+      When job "A" spawns job "X" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R |
       Then the request is rejected with PMIX_ERR_NOT_FOUND
 

@@ -42,7 +42,7 @@ Feature: Returned to the scheduler, or unreserved in the session
 
   Rule: Returned to the scheduler: scheduler nodes leave the DVM, carved startup nodes rejoin the default session
 
-    @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+    @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @needs:scheduler-control @needs:scheduler-requests
     Scenario Outline: Returned by <how>: s1 leaves the DVM, n3 rejoins the default session, and the allocation id resolves to nothing
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -87,7 +87,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                         | inheritance              | event              |
         | PMIX_ALLOC_INHERIT_CHILD at the owner's end | PMIX_ALLOC_INHERIT_CHILD | job "A" terminates |
 
-    @clause:NR.disp.child @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.error.extend-not-found
+    @clause:NR.disp.child @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.error.extend-not-found @needs:scheduler-requests
     Scenario: Returned by PMIX_ALLOC_INHERIT_CHILD at the end of the last derived child: s1 leaves, n3 rejoins the default session
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_CHILD |
@@ -106,7 +106,7 @@ Feature: Returned to the scheduler, or unreserved in the session
 
   Rule: Unreserved: every node stays in the DVM and joins the default session
 
-    @clause:NR.unreserve.nodes-stay @clause:PL.unreserve.id-deregistered @clause:IN.host.unreserve-default @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @clause:IN.def.reserved-unreserved
+    @clause:NR.unreserve.nodes-stay @clause:PL.unreserve.id-deregistered @clause:IN.host.unreserve-default @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @clause:IN.def.reserved-unreserved @needs:scheduler-requests
     Scenario Outline: Unreserved by <how>: s1 and n3 stay in the DVM, in the default session, and the allocation id resolves to nothing
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -143,7 +143,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                                 | inheritance                      |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT at the owner's end | PMIX_ALLOC_INHERIT_CHILD_DEFAULT |
 
-    @clause:NR.unreserve.nodes-stay @clause:NR.disp.default @clause:PL.unreserve.id-deregistered @interpretation:IP-TOOL-TERMINATION @clause:IN.def.reserved-unreserved @clause:NR.error.extend-not-found
+    @clause:NR.unreserve.nodes-stay @clause:NR.disp.default @clause:PL.unreserve.id-deregistered @interpretation:IP-TOOL-TERMINATION @clause:IN.def.reserved-unreserved @clause:NR.error.extend-not-found @needs:scheduler-requests
     Scenario: A tool's reservation is unreserved when the tool disconnects; its nodes stay in the DVM
       Given tool "T" holds allocation "R" of nodes "n3,s1"
       When tool "T" disconnects
@@ -162,7 +162,7 @@ Feature: Returned to the scheduler, or unreserved in the session
     # hands it back. R2, with PMIX_ALLOC_INHERIT_NONE, shows such an event
     # does return a node that is still reserved.
     # ... but an explicit release does hand it back: the scheduler names it.
-    @clause:NR.unreserve.no-later-return @interpretation:IP-RELEASE-UNRESERVED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:NR.unreserve.no-later-return @interpretation:IP-RELEASE-UNRESERVED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @needs:scheduler-requests
     Scenario: The scheduler releases, by name, a node that an unreserve left in the default session, and it leaves the DVM
       Given job "A" holds allocation "R" of node "s1"
       When job "A" terminates

@@ -56,7 +56,7 @@ Feature: What ends a reservation, and what does not
         | PMIX_ALLOC_ID | allocation R |
       Then the request succeeds
       And node "s1" is not in the DVM
-      When the scheduler spawns job "X" with 1 process and:
+      When job "A" spawns job "X" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R |
       Then the request is rejected with PMIX_ERR_NOT_FOUND
 
@@ -69,7 +69,7 @@ Feature: What ends a reservation, and what does not
       # C may end before it hears the answer. That case has its own scenario:
       # see the last Rule of this feature (IP-RELEASER-ENDED-BY-RELEASE).
 
-      @clause:NR.trigger.scheduler-release @clause:NR.own.scheduler-implicit
+      @clause:NR.trigger.scheduler-release @clause:NR.own.scheduler-implicit @needs:scheduler-requests
       Examples: the scheduler, an implicit owner of every reservation
         | releaser      |
         | the scheduler |
@@ -129,8 +129,14 @@ Feature: What ends a reservation, and what does not
       Examples:
         | what                  | requester     | alloc id             |
         | an unknown allocation | job "A"       | "no-such-allocation" |
-        | an unknown allocation | the scheduler | "no-such-allocation" |
+        # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
         | no allocation at all  | job "A"       | (absent)             |
+        # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+      @needs:scheduler-requests
+      Examples: the scheduler asking
+        | what                  | requester     | alloc id             |
+        | an unknown allocation | the scheduler | "no-such-allocation" |
         | no allocation at all  | the scheduler | (absent)             |
 
     @clause:NR.trigger.owner-release @clause:NR.reject.alloc-no-effect @clause:PL.unreserve.id-deregistered @interpretation:IP-RELEASE-ERRORS
@@ -148,13 +154,18 @@ Feature: What ends a reservation, and what does not
       Examples:
         | requester     |
         | job "A"       |
+        # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+      @needs:scheduler-requests
+      Examples: the scheduler asking
+        | requester     |
         | the scheduler |
 
   Rule: The triggers end a reservation whatever its disposition
 
     # The owner A is still running and C runs in the reservation, yet the
     # reservation ends at once, whichever disposition it carries.
-    @clause:NR.trigger.independent-of-disposition @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+    @clause:NR.trigger.independent-of-disposition @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @needs:scheduler-control @needs:scheduler-requests
     Scenario Outline: <trigger> ends a <inheritance> reservation while its owner and its child still run
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -330,6 +341,6 @@ Feature: What ends a reservation, and what does not
       Then the request succeeds, if job "C" lived to hear the answer
       And node "s1" is not in the DVM
       And job "C" has ended
-      When the scheduler spawns job "X" with 1 process and:
+      When job "A" spawns job "X" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R |
       Then the request is rejected with PMIX_ERR_NOT_FOUND

@@ -118,7 +118,7 @@ Feature: Where dynamically allocated nodes go
     Then the request is rejected with PMIX_ERR_NO_PERMISSIONS
     And nothing changed
 
-  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.tool-target @needs:PMIX_ALLOC_TARGET
+  @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.tool-target @needs:PMIX_ALLOC_TARGET @needs:scheduler-requests
   Scenario: The scheduler has no job of its own, so it is a tool: its PMIX_ALLOC_TARGET is honoured
     When the scheduler requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"  |

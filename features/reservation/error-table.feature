@@ -65,6 +65,11 @@ Feature: The error table: every refusal, and that a refusal changes nothing
       | an unknown PMIX_ALLOC_ID                         | job "A"       | PMIX_ALLOC_EXTEND | (absent) | "no-such-allocation" | (absent)          | PMIX_ERR_NOT_FOUND |
       | an unknown PMIX_ALLOC_REQ_ID                     | job "A"       | PMIX_ALLOC_EXTEND | (absent) | (absent)             | "no-such-request" | PMIX_ERR_NOT_FOUND |
       | an unknown PMIX_ALLOC_ID, asked by a non-owner   | job "B"       | PMIX_ALLOC_EXTEND | (absent) | "no-such-allocation" | (absent)          | PMIX_ERR_NOT_FOUND |
+      # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+    @clause:NR.error.extend-not-found @needs:scheduler-requests
+    Examples: PMIX_ALLOC_EXTEND names an allocation that does not exist, the scheduler asking
+      | condition                                        | requester     | directive         | target   | alloc id             | req id            | status             |
       | an unknown PMIX_ALLOC_ID, asked by the scheduler | the scheduler | PMIX_ALLOC_EXTEND | (absent) | "no-such-allocation" | (absent)          | PMIX_ERR_NOT_FOUND |
 
     @clause:NR.error.extend-no-id
@@ -72,6 +77,11 @@ Feature: The error table: every refusal, and that a refusal changes nothing
       | condition                             | requester     | directive         | target   | alloc id | req id   | status             |
       | an owner's EXTEND naming nothing      | job "A"       | PMIX_ALLOC_EXTEND | (absent) | (absent) | (absent) | PMIX_ERR_BAD_PARAM |
       | a tool's EXTEND naming nothing        | tool "T"      | PMIX_ALLOC_EXTEND | (absent) | (absent) | (absent) | PMIX_ERR_BAD_PARAM |
+      # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+    @clause:NR.error.extend-no-id @needs:scheduler-requests
+    Examples: PMIX_ALLOC_EXTEND carries neither PMIX_ALLOC_ID nor PMIX_ALLOC_REQ_ID, the scheduler asking
+      | condition                             | requester     | directive         | target   | alloc id | req id   | status             |
       | the scheduler's EXTEND naming nothing | the scheduler | PMIX_ALLOC_EXTEND | (absent) | (absent) | (absent) | PMIX_ERR_BAD_PARAM |
 
   @clause:NR.error.extend-not-found @clause:NR.trigger.owner-release @clause:NR.conformance.3 @clause:NR.reject.alloc-no-effect
@@ -99,10 +109,15 @@ Feature: The error table: every refusal, and that a refusal changes nothing
       | condition                                                        | requester     | target                                        | status             |
       | an unknown allocation id                                         | job "A"       | "no-such-allocation"                          | PMIX_ERR_NOT_FOUND |
       | an unknown allocation id, from a tool                            | tool "T"      | "no-such-allocation"                          | PMIX_ERR_NOT_FOUND |
-      | an unknown allocation id, from the scheduler                     | the scheduler | "no-such-allocation"                          | PMIX_ERR_NOT_FOUND |
+      # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
       | an unknown id next to the requester's own reservation            | job "A"       | [allocation RA, "no-such-allocation"]         | PMIX_ERR_NOT_FOUND |
       | an unknown id next to the default session                        | job "A"       | [the invalid namespace, "no-such-allocation"] | PMIX_ERR_NOT_FOUND |
       | the requester's PMIX_ALLOC_REQ_ID, which is not an allocation id | job "A"       | "a-request"                                   | PMIX_ERR_NOT_FOUND |
+
+    @clause:NR.error.spawn-target-not-found @needs:scheduler-requests
+    Examples: PMIX_SPAWN_TARGET names an allocation that resolves to no session, the scheduler asking
+      | condition                                                        | requester     | target                                        | status             |
+      | an unknown allocation id, from the scheduler                     | the scheduler | "no-such-allocation"                          | PMIX_ERR_NOT_FOUND |
 
     @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:RF.server.host-authorizes
     Examples: PMIX_SPAWN_TARGET names a session the requester does not own

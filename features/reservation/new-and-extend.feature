@@ -196,7 +196,7 @@ Feature: New reservations and extending an existing one
     And job "A" may spawn into allocation "R"
     And job "B" may not spawn into allocation "R"
 
-  @clause:NR.new-extend.extend-owner-only @clause:PL.extend.owner-set @clause:NR.own.scheduler-implicit
+  @clause:NR.new-extend.extend-owner-only @clause:PL.extend.owner-set @clause:NR.own.scheduler-implicit @needs:scheduler-requests
   Scenario: The scheduler, an implicit owner of every session, may extend any reservation
     Given job "A" holds allocation "R" of node "s1"
     When the scheduler requests PMIX_ALLOC_EXTEND with:
@@ -222,6 +222,11 @@ Feature: New reservations and extending an existing one
       | requester     |
       | job "A"       |
       | tool "T"      |
+      # (the scheduler's row: in the Examples below, which need a scheduler that makes requests)
+
+    @needs:scheduler-requests
+    Examples: the scheduler asking
+      | requester     |
       | the scheduler |
 
   @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect

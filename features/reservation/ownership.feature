@@ -65,7 +65,7 @@ Feature: Who owns a reservation
         | 0  | 1    |
         | 1  | 0    |
 
-    @clause:NR.own.scheduler-implicit @clause:NR.own.child-added-on-spawn @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.scheduler-implicit @clause:NR.own.child-added-on-spawn @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests
     Scenario: The scheduler may spawn into any reservation, and the job it spawns there joins the owner set
       When the scheduler spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -73,7 +73,7 @@ Feature: Who owns a reservation
       And every process of job "C" is on node "s1"
       And job "C" may spawn into allocation "R1"
 
-    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found
+    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found @needs:scheduler-requests
     Scenario: The scheduler may release any reservation
       When the scheduler requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID | allocation R1 |

@@ -130,7 +130,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | [allocation R1, allocation R1]                 | s1    |
         | [the invalid namespace, the invalid namespace] | n1,n2 |
 
-    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:RF.server.host-authorizes
+    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:RF.server.host-authorizes @needs:scheduler-requests
     Scenario: The scheduler may target any reservation
       Given job "B" holds allocation "R3" of node "s3"
       When the scheduler spawns job "C" with 8 processes and:

@@ -99,6 +99,7 @@ CAPABILITIES = [
     "PMIX_ALLOC_SHARE",  # PMIX_ALLOC_SHARE=true sends the nodes to the default session
     "PMIX_SPAWN_TARGET",  # spawn targeting, string and array forms
     "emulate-missing-keys",  # can behave as if its PMIx lacked the three keys above
+    "scheduler-requests",  # "the scheduler" makes requests as a caller of its own (Caller kind 'scheduler')
 ]
 # Not declared, on purpose: PMIX_ALLOC_INHERITANCE (only the default
 # disposition is implemented), PMIX_ALLOC_WARN_TIMEOUT, PMIX_DVM_MOD_EVENTS,

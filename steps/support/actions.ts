@@ -13,7 +13,7 @@ import type { ConformanceWorld } from './world';
 export function procOf(world: ConformanceWorld, actor: Actor): ProcId {
   switch (actor.kind) {
     case 'scheduler':
-      return world.scheduler;
+      return world.schedulerAsRequester();
     case 'tool':
       return world.tool(actor.alias);
     case 'job':

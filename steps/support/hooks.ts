@@ -58,6 +58,7 @@ BeforeAll({ timeout: 120_000 }, async function () {
 Before(async function (this: ConformanceWorld, { pickle }) {
   const tags = pickle.tags.map((t) => t.name);
   this.clauses = tags.filter((t) => t.startsWith('@clause:')).map((t) => t.slice('@clause:'.length));
+  this.needs = new Set(tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice('@needs:'.length)));
   this.recordsBefore = pickle.steps.some((s) => COMPARES_WITH_BEFORE.has(s.text));
   await this.open();
   if (!announced) {

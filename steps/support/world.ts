@@ -49,6 +49,8 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   impl!: Implementation;
   description!: Description;
   clauses: string[] = [];
+  /** The capabilities the scenario's @needs tags name. */
+  needs: ReadonlySet<string> = new Set();
   readonly setup: ClusterSetup = { startupNodes: [], schedulerNodes: [], withoutKeys: [], elastic: false };
   private started = false;
   scheduler!: ProcId;
@@ -220,6 +222,16 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   }
   schedulerNspace(): string {
     return this.scheduler.nspace;
+  }
+  /**
+   * The scheduler making a request of its own: only in a scenario that says
+   * so, since a harness may have no scheduler process that is a PMIx client
+   * (capability scheduler-requests). Checked against the tag, not the
+   * implementation, so the reference run catches a scenario that forgot it.
+   */
+  schedulerAsRequester(): ProcId {
+    if (!this.needs.has('scheduler-requests')) throw new Error('the scheduler makes a request in this scenario: tag it @needs:scheduler-requests');
+    return this.scheduler;
   }
   allocId(alias: string): string {
     const id = this.allocations.get(alias);
