@@ -55,6 +55,12 @@ export async function echoRoundTripUs(rounds = 3000, bytes = 300): Promise<numbe
   const times: number[] = [];
   let buffered = '';
   let waiting: (() => void) | undefined;
+  let failed: Error | undefined;
+  // A child that dies must end the measurement, not leave it waiting.
+  child.on('exit', (code, signal) => {
+    failed = new Error(`the echo child exited (${signal ?? code})`);
+    waiting?.();
+  });
   child.stdout.on('data', (c: string) => {
     buffered += c;
     if (buffered.endsWith('\n') && waiting) {
@@ -70,8 +76,10 @@ export async function echoRoundTripUs(rounds = 3000, bytes = 300): Promise<numbe
       waiting = resolve;
       child.stdin.write(line);
     });
+    if (failed) throw failed;
     if (i >= 200) times.push(Number(process.hrtime.bigint() - t0) / 1000); // the first 200 warm up
   }
+  child.removeAllListeners('exit');
   child.stdin.end();
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
