@@ -86,7 +86,7 @@ export async function echoRoundTripUs(rounds = 3000, bytes = 300): Promise<numbe
 }
 
 /** The share of a property test's CPU spent in the engine and the schema checks, from one profiled run. */
-export function engineShare(tsRequire: string, dir: string, file: string, runs: number): { share: number; profiledMs: number } | { error: string } {
+export function engineShare(tsRequire: string, dir: string, file: string, runs: number): { share: number; withGcAndRunner: number; profiledMs: number } | { error: string } {
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-bench-prof-'));
   try {
     const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir, '--require', tsRequire, '--test', '--test-reporter=tap', file], {
@@ -98,31 +98,43 @@ export function engineShare(tsRequire: string, dir: string, file: string, runs: 
     const profiles = fs.readdirSync(profDir).map((f) => path.join(profDir, f));
     if (r.status !== 0 || profiles.length === 0) return { error: `no profile (exit ${r.status})` };
     const largest = profiles.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
-    return shareOf(JSON.parse(fs.readFileSync(largest, 'utf8')) as CpuProfile, ENGINE_FILES);
+    const profile = JSON.parse(fs.readFileSync(largest, 'utf8')) as CpuProfile;
+    const engine = shareOf(profile, (f) => ENGINE_FILES.test(f.url));
+    // The engine's share leaves out what its work costs elsewhere: the
+    // garbage it makes and node:test's bookkeeping of its promises. Counting
+    // all of both as the engine's gives a bound that no faster engine beats.
+    const generous = shareOf(profile, (f) => ENGINE_FILES.test(f.url) || RUNNER_OVERHEAD.test(`${f.functionName ?? ''} ${f.url}`));
+    return { ...engine, withGcAndRunner: generous.share };
   } finally {
     fs.rmSync(profDir, { recursive: true, force: true });
   }
 }
 
+interface CallFrame {
+  url: string;
+  functionName?: string;
+}
 interface CpuProfile {
-  nodes: { id: number; callFrame: { url: string } }[];
+  nodes: { id: number; callFrame: CallFrame }[];
   samples: number[];
   timeDeltas: number[];
 }
 
 const ENGINE_FILES = /\/(reference|protocol)\/[^/]+\.ts$|\/\.cache\/pmix-conformance\/[^/]+\.js$/;
+/** The garbage collector, and node:test's async tracking of every promise. */
+const RUNNER_OVERHEAD = /^\(garbage collector\)|^registerDestroyHook |node:internal\/(test_runner|async_hooks)/;
 
-/** The share of sampled time whose innermost frame is in a file `files` matches (idle time left out). */
-export function shareOf(profile: CpuProfile, files: RegExp): { share: number; profiledMs: number } {
-  const url = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url]));
-  const idle = new Set(profile.nodes.filter((n) => (n.callFrame as { functionName?: string }).functionName === '(idle)').map((n) => n.id));
+/** The share of sampled time whose innermost frame `counts` (idle time left out). */
+export function shareOf(profile: CpuProfile, counts: (frame: CallFrame) => boolean): { share: number; profiledMs: number } {
+  const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   let total = 0;
   let inFiles = 0;
   profile.samples.forEach((id, i) => {
-    if (idle.has(id)) return;
+    const f = frame.get(id);
+    if (!f || f.functionName === '(idle)') return;
     const dt = profile.timeDeltas[i] ?? 0;
     total += dt;
-    if (files.test(url.get(id) ?? '')) inFiles += dt;
+    if (counts(f)) inFiles += dt;
   });
   return { share: total > 0 ? inFiles / total : 0, profiledMs: Math.round(total / 1000) };
 }

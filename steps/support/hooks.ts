@@ -69,7 +69,7 @@ Before(async function (this: ConformanceWorld, { pickle }) {
     this.log(`implementation under test: ${this.description.name} ${this.description.version} (adapter ${adapter}); declares ${this.description.capabilities.join(', ') || 'no capabilities'}`);
   }
   // Every capability the scenario needs and the implementation lacks, named at once.
-  const missing = tags.filter((t) => t.startsWith('@needs:')).map((t) => t.slice('@needs:'.length)).filter((c) => !this.has(c));
+  const missing = [...this.needs].filter((c) => !this.has(c));
   if (missing.length > 0) {
     const list = missing.map((c) => `"${c}"`).join(', ');
     return skip(this, `${this.description.name} does not declare ${missing.length === 1 ? 'capability' : 'capabilities'} ${list}`, missing[0], missing);
