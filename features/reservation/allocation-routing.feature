@@ -11,9 +11,17 @@ Feature: Where dynamically allocated nodes go
   namespace the reservation is created for. An application may not redirect a
   reservation to another namespace.
 
-  "Reserved to a namespace" is checked the way a client would notice it: the
-  owning namespace may spawn into the reservation, other namespaces are refused
-  with PMIX_ERR_NO_PERMISSIONS.
+  The specification sums this up in a decision table (requester kind x
+  PMIX_ALLOC_TARGET x PMIX_ALLOC_SHARE -> destination); the first outline
+  below is that table, one Examples block per row. "Reserved to a namespace"
+  is checked the way a client would notice it: the owning namespace may
+  spawn into the reservation, every other requester is refused with
+  PMIX_ERR_NO_PERMISSIONS. "The default session" is checked the same way:
+  every requester's job placed on the node runs there.
+
+  (Specification: "Allocation behavior", its decision table, "Attribute
+  contract". A tool's PMIX_ALLOC_TARGET with PMIX_ALLOC_SHARE=true, which
+  the table leaves out, is in shared-allocations.feature.)
 
   Background:
     Given a DVM whose startup nodes are "n1,n2" with 4 slots each
@@ -22,101 +30,57 @@ Feature: Where dynamically allocated nodes go
     And job "A" is running 1 process, launched by tool "T"
     And job "B" is running 1 process, launched by tool "T"
 
-  @clause:NR.route.tool-target @clause:NR.attr.target-tool-only @clause:NR.route.nodes-always-added @clause:NR.def.allocation-id @needs:PMIX_ALLOC_TARGET @clause:SE.session.is-allocation
-  Scenario Outline: A tool's PMIX_ALLOC_TARGET reserves the nodes to the named namespace (PMIX_ALLOC_SHARE <share>)
-    When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
-      | PMIX_ALLOC_NODE_LIST | "s1"    |
-      | PMIX_ALLOC_TARGET    | job A   |
-      | PMIX_ALLOC_SHARE     | <share> |
-    Then the request succeeds
-    And node "s1" is reserved to allocation "R"
-    And job "A" may spawn into allocation "R"
-    And tool "T" may not spawn into allocation "R"
-    And job "B" may not spawn into allocation "R"
+  # The specification's decision table, one Examples block per row, in its
+  # order. Its rows for a tool say nothing of PMIX_ALLOC_TARGET together with
+  # PMIX_ALLOC_SHARE=true: that case is in shared-allocations.feature
+  # (IP-TOOL-TARGET-SHARE). The application row's status is also a row of the
+  # error table (error-table.feature), where "nothing changed" is checked.
+  Scenario Outline: <requester> asks with PMIX_ALLOC_TARGET <target> and PMIX_ALLOC_SHARE <share>: the nodes go to <destination>
+    When <requester> requests PMIX_ALLOC_NEW for allocation "R" with:
+      | PMIX_ALLOC_NODE_LIST | "s1"     |
+      | PMIX_ALLOC_TARGET    | <target> |
+      | PMIX_ALLOC_SHARE     | <share>  |
+    Then node "s1" goes to <destination>
 
-    Examples:
-      | share    |
-      | (absent) |
-      | false    |
+    @clause:NR.route.tool-target @clause:NR.attr.target-tool-only @clause:NR.route.nodes-always-added @clause:NR.def.allocation-id @clause:SE.session.is-allocation @needs:PMIX_ALLOC_TARGET
+    Examples: Tool, PMIX_ALLOC_TARGET <nspace>, PMIX_ALLOC_SHARE absent / false: a reservation owned by <nspace>
+      | requester | target   | share    | destination                    |
+      | tool "T"  | job A    | (absent) | a reservation owned by job "A" |
+      | tool "T"  | job A    | false    | a reservation owned by job "A" |
 
-  @clause:NR.route.tool-own
-  Scenario Outline: A tool's request without PMIX_ALLOC_TARGET reserves the nodes to the tool's own namespace (PMIX_ALLOC_SHARE <share>)
-    When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
-      | PMIX_ALLOC_NODE_LIST | "s1"    |
-      | PMIX_ALLOC_SHARE     | <share> |
-    Then the request succeeds
-    And node "s1" is reserved to allocation "R"
-    And tool "T" may spawn into allocation "R"
-    And job "A" may not spawn into allocation "R"
+    @clause:NR.route.tool-own
+    Examples: Tool, no PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE absent / false: a reservation owned by the tool's own namespace
+      | requester | target   | share    | destination                     |
+      | tool "T"  | (absent) | (absent) | a reservation owned by tool "T" |
+      | tool "T"  | (absent) | false    | a reservation owned by tool "T" |
 
-    Examples:
-      | share    |
-      | (absent) |
-      | false    |
+    @clause:NR.route.tool-share @needs:PMIX_ALLOC_SHARE
+    Examples: Tool, no PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE true: the default session (shared)
+      | requester | target   | share    | destination                     |
+      | tool "T"  | (absent) | true     | the default session             |
 
-  @clause:NR.route.tool-share @needs:PMIX_ALLOC_SHARE
-  Scenario: A tool's PMIX_ALLOC_SHARE=true puts the nodes in the default session
-    When tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
-      | PMIX_ALLOC_NODE_LIST | "s1" |
-      | PMIX_ALLOC_SHARE     | true |
-    Then the request succeeds
-    And node "s1" is in the default session
-    When job "B" spawns job "C" with 2 processes on host "s1"
-    Then the request succeeds
-    And every process of job "C" is on node "s1"
+    @clause:NR.route.app-own @clause:IN.reserve.to-requesting-namespace
+    Examples: Application, no PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE absent / false: a reservation owned by the application's namespace
+      | requester | target   | share    | destination                    |
+      | job "A"   | (absent) | (absent) | a reservation owned by job "A" |
+      | job "A"   | (absent) | false    | a reservation owned by job "A" |
 
-  @clause:NR.route.app-own @clause:IN.reserve.to-requesting-namespace
-  Scenario Outline: An application's request reserves the nodes to its own namespace (PMIX_ALLOC_SHARE <share>)
-    When job "A" requests PMIX_ALLOC_NEW for allocation "R" with:
-      | PMIX_ALLOC_NODE_LIST | "s1"    |
-      | PMIX_ALLOC_SHARE     | <share> |
-    Then the request succeeds
-    And node "s1" is reserved to allocation "R"
-    And job "A" may spawn into allocation "R"
-    And job "B" may not spawn into allocation "R"
-    And tool "T" may not spawn into allocation "R"
-
-    Examples:
-      | share    |
-      | (absent) |
-      | false    |
-
-  @clause:NR.route.app-share @clause:NR.route.nodes-always-added @needs:PMIX_ALLOC_SHARE
-  Scenario: An application's PMIX_ALLOC_SHARE=true puts the nodes in the default session
-    When job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
-      | PMIX_ALLOC_NODE_LIST | "s1" |
-      | PMIX_ALLOC_SHARE     | true |
-    Then the request succeeds
-    And node "s1" is in the default session
-    When job "B" spawns job "C" with 2 processes on host "s1"
-    Then the request succeeds
-    And every process of job "C" is on node "s1"
-
-  @clause:NR.route.app-target-rejected @clause:NR.error.app-target @clause:NR.attr.target-tool-only @clause:NR.route.requester-class @needs:PMIX_ALLOC_TARGET @interpretation:IP-APP-TARGET-SHARE
-  Scenario Outline: An application may not name PMIX_ALLOC_TARGET, whatever PMIX_ALLOC_SHARE says (<share>)
-    When job "A" requests PMIX_ALLOC_NEW with:
-      | PMIX_ALLOC_NODE_LIST | "s1"    |
-      | PMIX_ALLOC_TARGET    | job B   |
-      | PMIX_ALLOC_SHARE     | <share> |
-    Then the request is rejected with PMIX_ERR_NO_PERMISSIONS
-    And nothing changed
+    @clause:NR.route.app-share @clause:NR.route.nodes-always-added @needs:PMIX_ALLOC_SHARE
+    Examples: Application, no PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE true: the default session (shared)
+      | requester | target   | share    | destination                    |
+      | job "A"   | (absent) | true     | the default session            |
 
     # The plan's code tests PMIX_ALLOC_SHARE before PMIX_ALLOC_TARGET, which would
     # accept the "true" row into the default session; the specification's table
     # says "any", and the specification wins (interpretation point IP-APP-TARGET-SHARE).
-    Examples:
-      | share    |
-      | (absent) |
-      | false    |
-      | true     |
-
-  @clause:NR.route.app-target-rejected @needs:PMIX_ALLOC_TARGET
-  Scenario: An application naming its own namespace as PMIX_ALLOC_TARGET is still rejected
-    When job "A" requests PMIX_ALLOC_NEW with:
-      | PMIX_ALLOC_NODE_LIST | "s1"  |
-      | PMIX_ALLOC_TARGET    | job A |
-    Then the request is rejected with PMIX_ERR_NO_PERMISSIONS
-    And nothing changed
+    # Naming its own namespace does not make the attribute acceptable.
+    @clause:NR.route.app-target-rejected @clause:NR.error.app-target @clause:NR.attr.target-tool-only @clause:NR.route.requester-class @needs:PMIX_ALLOC_TARGET @interpretation:IP-APP-TARGET-SHARE
+    Examples: Application, PMIX_ALLOC_TARGET present, PMIX_ALLOC_SHARE any: rejected with PMIX_ERR_NO_PERMISSIONS
+      | requester | target   | share    | destination                                                  |
+      | job "A"   | job B    | (absent) | no one: the request is rejected with PMIX_ERR_NO_PERMISSIONS |
+      | job "A"   | job B    | false    | no one: the request is rejected with PMIX_ERR_NO_PERMISSIONS |
+      | job "A"   | job B    | true     | no one: the request is rejected with PMIX_ERR_NO_PERMISSIONS |
+      | job "A"   | job A    | (absent) | no one: the request is rejected with PMIX_ERR_NO_PERMISSIONS |
 
   @clause:NR.route.requester-class @clause:PL.route.requester-class @clause:NR.route.tool-target @needs:PMIX_ALLOC_TARGET @needs:scheduler-requests
   Scenario: The scheduler has no job of its own, so it is a tool: its PMIX_ALLOC_TARGET is honoured

@@ -22,7 +22,8 @@ Feature: The error table: every refusal, and that a refusal changes nothing
 
   Each Examples block of the two outlines "An allocation request is refused"
   and "A spawn is refused" is one row of that table; the inheritance row has
-  outlines of its own at the end.
+  outlines of its own at the end. The first row is also the last row of the
+  routing decision table, in allocation-routing.feature.
 
   Background:
     Given a DVM whose startup nodes are "n1,n2" with 4 slots each

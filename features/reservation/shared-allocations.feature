@@ -18,9 +18,11 @@ Feature: Shared allocations: nodes in the default session that still have an own
   (Specification: "Attribute contract", "Allocation behavior", "Reporting the
   result", "Lifecycle".)
 
-  # The decision table has no row for a tool's PMIX_ALLOC_TARGET together with
-  # PMIX_ALLOC_SHARE=true, and the plan contradicts itself about it; the suite
-  # follows the specification's text (interpretation point IP-TOOL-TARGET-SHARE).
+  # The routing decision table (its six rows: allocation-routing.feature) has
+  # no row for a tool's PMIX_ALLOC_TARGET together with PMIX_ALLOC_SHARE=true,
+  # and the plan contradicts itself about it; the suite follows the
+  # specification's text (interpretation point IP-TOOL-TARGET-SHARE): the
+  # scenarios below are that missing row.
   # What a shared allocation's id means as a spawn target is decided in
   # IP-SHARED-ALLOCATION-ID; a PMIX_ALLOC_TARGET naming the invalid namespace
   # in IP-TARGET-INVALID.
