@@ -1,0 +1,167 @@
+/**
+ * Everything a site is built from: the runs (conformance.json files, checked
+ * against their schema), grouped by implementation in argument order; the
+ * optional expectations file per implementation (its reasons and, when an
+ * entry has one, its class); the clause registry; the feature files; and
+ * the interpretation points.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Outcome } from '../lib/outcomes';
+import { loadRegistry, type Clause, type Registry } from '../lib/registry';
+import { assertValidReport, type ConformanceReport, type ScenarioEntry } from '../lib/report';
+import { compileSchema, describeErrors } from '../lib/schemas';
+import { allScenarios, loadFeatures, type FeatureDoc, type ScenarioDoc } from './features';
+import { loadInterpretationDoc, type InterpretationDoc } from './interpretations';
+
+export interface Run {
+  /** Position among all runs given (argument order). */
+  index: number;
+  file: string;
+  report: ConformanceReport;
+  /** "name version", plus the start time when the same implementation has several runs. */
+  label: string;
+  byId: Map<string, ScenarioEntry>;
+}
+
+export interface ExpectationNote {
+  reason: string;
+  class?: string;
+  outcome?: string;
+}
+
+export interface Implementation {
+  name: string;
+  /** In argument order; the last is the one the matrix shows. */
+  runs: Run[];
+  latest: Run;
+  /** From --expect NAME=FILE, by scenario id. */
+  expectations: Map<string, ExpectationNote>;
+  expectationsFile?: string;
+}
+
+export interface SiteData {
+  root: string;
+  implementations: Implementation[];
+  registry: Registry;
+  clauses: Clause[];
+  features: FeatureDoc[];
+  scenarios: ScenarioDoc[];
+  /** Scenario id -> the document scenario it belongs to. */
+  scenarioOf: Map<string, ScenarioDoc>;
+  /** Clause id -> the document scenarios citing it. */
+  citing: Map<string, ScenarioDoc[]>;
+  interpretations: InterpretationDoc;
+  /** Clause id -> the interpretation points bearing on it (a scenario tagged with both, a mention, overruledBy). */
+  ipsOfClause: Map<string, string[]>;
+  generated: string;
+}
+
+export function loadRun(file: string, index: number): Run {
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`cannot read run ${file}: ${(e as Error).message}`);
+  }
+  try {
+    assertValidReport(data);
+  } catch (e) {
+    throw new Error(`${file} is not a conformance report: ${(e as Error).message}`);
+  }
+  const report = data as ConformanceReport;
+  return { index, file, report, label: `${report.implementation.name} ${report.implementation.version}`, byId: new Map(report.scenarios.map((s) => [s.id, s])) };
+}
+
+let validateExpectations: ReturnType<typeof compileSchema> | undefined;
+
+/** An expectations file: checked against its schema, except for a `class` on an entry, which is read whether or not the schema knows it yet. */
+export function loadExpectationNotes(file: string): Map<string, ExpectationNote> {
+  let data: { expected?: { id: string; reason: string; class?: unknown; outcome?: string; outcomes?: string[] }[] };
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`cannot read expectations file ${file}: ${(e as Error).message}`);
+  }
+  const stripped = { ...data, expected: (data.expected ?? []).map(({ class: _c, ...rest }) => rest) };
+  validateExpectations ??= compileSchema('expectations.schema.json');
+  if (!validateExpectations(stripped)) throw new Error(`expectations file ${file} does not match schemas/reports/expectations.schema.json:\n${describeErrors(validateExpectations.errors)}`);
+  const out = new Map<string, ExpectationNote>();
+  for (const e of data.expected ?? []) {
+    out.set(e.id, { reason: e.reason, ...(typeof e.class === 'string' ? { class: e.class } : {}), ...(e.outcomes ? { outcome: e.outcomes.join(' or ') } : { outcome: e.outcome ?? 'failed' }) });
+  }
+  return out;
+}
+
+export interface LoadOptions {
+  root: string;
+  runs: string[];
+  /** Implementation name -> expectations file. */
+  expect: Map<string, string>;
+  now?: Date;
+}
+
+export function loadSite(o: LoadOptions): SiteData {
+  if (o.runs.length === 0) throw new Error('give at least one conformance.json');
+  const runs = o.runs.map((f, i) => loadRun(f, i));
+  const byName = new Map<string, Run[]>();
+  for (const r of runs) byName.set(r.report.implementation.name, [...(byName.get(r.report.implementation.name) ?? []), r]);
+  for (const name of o.expect.keys()) if (!byName.has(name)) throw new Error(`--expect ${name}=…: no run is of an implementation named "${name}" (the runs are of: ${[...byName.keys()].join(', ')})`);
+  const implementations: Implementation[] = [...byName].map(([name, list]) => {
+    if (list.length > 1) for (const r of list) r.label = `${r.label} (${r.report.run.startedAt ?? r.report.run.generatedAt}, #${r.index + 1})`;
+    const file = o.expect.get(name);
+    return { name, runs: list, latest: list[list.length - 1], expectations: file ? loadExpectationNotes(file) : new Map(), ...(file ? { expectationsFile: file } : {}) };
+  });
+
+  const registry = loadRegistry(o.root);
+  const clauses = [...registry.clauses.values()].filter((c) => !c.retired);
+  const features = loadFeatures(o.root);
+  const scenarios = features.flatMap(allScenarios);
+  const scenarioOf = new Map<string, ScenarioDoc>();
+  for (const s of scenarios) for (const id of s.ids) scenarioOf.set(id, s);
+  const citing = new Map<string, ScenarioDoc[]>();
+  for (const s of scenarios) for (const c of tagged(s.effectiveTags, 'clause')) citing.set(c, [...(citing.get(c) ?? []), s]);
+  const interpretations = loadInterpretationDoc(o.root);
+
+  const ipsOfClause = new Map<string, Set<string>>();
+  const add = (c: string, ip: string) => {
+    if (!interpretations.ids.has(ip)) return;
+    ipsOfClause.set(c, (ipsOfClause.get(c) ?? new Set()).add(ip));
+  };
+  for (const s of scenarios) for (const ip of tagged(s.effectiveTags, 'interpretation')) for (const c of tagged(s.effectiveTags, 'clause')) add(c, ip);
+  for (const entry of interpretations.entries) for (const m of entry.text.matchAll(/\b[A-Z]{2}\.[a-z0-9-]+(?:\.[a-z0-9-]+)+/g)) add(m[0], entry.id);
+  for (const c of clauses) if (c.overruledBy) add(c.id, c.overruledBy);
+
+  return {
+    root: o.root,
+    implementations,
+    registry,
+    clauses,
+    features,
+    scenarios,
+    scenarioOf,
+    citing,
+    interpretations,
+    ipsOfClause: new Map([...ipsOfClause].map(([c, s]) => [c, [...s].sort()])),
+    generated: (o.now ?? new Date()).toISOString(),
+  };
+}
+
+export const tagged = (tags: string[], prefix: string): string[] => tags.filter((t) => t.startsWith(`@${prefix}:`)).map((t) => t.slice(prefix.length + 2));
+
+/** What the expectations say of a scenario in a run: the --expect file first (it may carry a class), else what the report recorded. */
+export function noteFor(impl: Implementation, run: Run, id: string): ExpectationNote | undefined {
+  const fromFile = impl.expectations.get(id);
+  if (fromFile) return fromFile;
+  const e = run.byId.get(id)?.expectation;
+  if (!e) return undefined;
+  const cls = (e as { class?: unknown }).class;
+  return { reason: e.reason, ...(typeof cls === 'string' ? { class: cls } : {}), outcome: e.outcomes?.join(' or ') ?? e.outcome ?? 'failed' };
+}
+
+export const isBad = (o: Outcome | undefined) => o === 'failed' || o === 'errored';
+
+export const rel = (root: string, file: string) => {
+  const r = path.relative(root, file);
+  return r.startsWith('..') ? file : r;
+};

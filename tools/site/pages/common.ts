@@ -1,0 +1,83 @@
+/** Pieces several pages share: outcome counts, Gherkin, an implementation's outcome of one scenario. */
+import type { Counts } from '../../lib/report';
+import type { ScenarioDoc, Step } from '../features';
+import { a, badge, esc, paths, type Linker } from '../html';
+import { noteFor, type Implementation } from '../load';
+
+/** passed / failed / skipped / errored, each with its number (zeros muted), and the numbers as data attributes. */
+export function countsCell(c: Counts): string {
+  const n = (cls: string, v: number, title: string) => `<span class="${v === 0 ? 'z' : cls}" title="${title}">${v}</span>`;
+  return `<span class="counts" data-passed="${c.passed}" data-failed="${c.failed}" data-skipped="${c.skipped}" data-errored="${c.errored}">${n('p', c.passed, 'passed')}${n('f', c.failed, 'failed')}${n('s', c.skipped, 'skipped')}${n('e', c.errored, 'errored')}</span>`;
+}
+
+export const COUNTS_LEGEND = '<p class="legend">Each cell: <span class="counts"><span class="p">passed</span> <span class="f">failed</span> <span class="s">skipped</span> <span class="e">errored</span></span> scenarios. <span class="only">only here</span>: fails in this implementation alone while another passes it.</p>';
+
+function stepHtml(s: Step, from: string, linker: Linker): string {
+  let out = `<div class="step"><span class="kw">${esc(s.keyword)}</span> ${linker.prose(s.text, from)}</div>`;
+  if (s.table) out += gherkinTable(s.table, from, linker);
+  if (s.docString !== undefined) out += `<pre>${esc(s.docString)}</pre>`;
+  return out;
+}
+
+export function gherkinTable(rows: string[][], from: string, linker: Linker): string {
+  return `<table class="datatable">${rows.map((r) => `<tr>${r.map((c) => `<td>${linker.prose(c, from)}</td>`).join('')}</tr>`).join('')}</table>`;
+}
+
+export function stepsHtml(steps: Step[], from: string, linker: Linker): string {
+  return steps.map((s) => stepHtml(s, from, linker)).join('');
+}
+
+/** Tags as links where they name a clause or an interpretation point. */
+export function tagsHtml(tags: string[], from: string, linker: Linker): string {
+  return tags
+    .map((t) => {
+      const [kind, value] = [t.slice(1, t.indexOf(':') > 0 ? t.indexOf(':') : undefined), t.includes(':') ? t.slice(t.indexOf(':') + 1) : ''];
+      if (kind === 'clause') return `@clause:${a(from, paths.clause(value), esc(value), 'clause')}`;
+      if (kind === 'interpretation') return `@interpretation:${linker.prose(value, from)}`;
+      return esc(t);
+    })
+    .join(' ');
+}
+
+/**
+ * A scenario rendered as Gherkin: tags, keyword and name, steps with their
+ * tables, and Examples as HTML tables (with, per row, the outcome in each
+ * implementation when `impls` is given).
+ */
+export function scenarioGherkin(s: ScenarioDoc, from: string, linker: Linker, impls: Implementation[] = []): string {
+  let out = '<div class="gherkin">';
+  if (s.tags.length > 0) out += `<div class="tag">${tagsHtml(s.tags, from, linker)}</div>`;
+  out += `<div><span class="kw">${esc(s.keyword)}:</span> ${linker.prose(s.name, from)}</div>`;
+  if (s.description) out += `<div class="prose muted">${linker.prose(s.description, from)}</div>`;
+  out += stepsHtml(s.steps, from, linker);
+  for (const e of s.examples) {
+    if (e.tags.length > 0) out += `<div class="tag">${tagsHtml(e.tags, from, linker)}</div>`;
+    out += `<div><span class="kw">Examples:</span> ${linker.prose(e.name, from)}</div>`;
+    const head = [...e.header.map((h) => `<th>${esc(h)}</th>`), ...impls.map((i) => `<th class="impl">${esc(i.name)}</th>`)].join('');
+    const rows = e.rows.map((r) => `<tr id="L${r.line}">${r.cells.map((c) => `<td>${linker.prose(c, from)}</td>`).join('')}${impls.map((i) => `<td>${outcomeBadge(i, r.id)}</td>`).join('')}</tr>`).join('');
+    out += `<table class="examples"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  return `${out}</div>`;
+}
+
+export function outcomeBadge(i: Implementation, id: string): string {
+  const s = i.latest.byId.get(id);
+  return s ? badge(s.outcome) : '<span class="muted">not run</span>';
+}
+
+/** One implementation's outcome of one scenario, with expected vs observed and what the expectations say. */
+export function outcomeDetail(i: Implementation, id: string, from: string, linker: Linker): string {
+  const s = i.latest.byId.get(id);
+  if (!s) return '<span class="muted">not run</span>';
+  const parts = [badge(s.outcome)];
+  if (s.match !== 'as-expected') parts.push(`<span class="muted">${esc(s.match)}</span>`);
+  if (s.failure?.expected || s.failure?.observed) {
+    if (s.failure.operation) parts.push(`<div><strong>operation</strong> ${linker.prose(s.failure.operation, from)}</div>`);
+    parts.push(`<div><strong>expected</strong> <span class="msg">${linker.prose(s.failure.expected ?? '', from)}</span></div>`);
+    parts.push(`<div><strong>observed</strong> <span class="msg">${linker.prose(s.failure.observed ?? '', from)}</span></div>`);
+  } else if (s.message) parts.push(`<pre class="msg">${linker.prose(s.message, from)}</pre>`);
+  if (s.skip) parts.push(`<div class="muted">${linker.prose(s.skip.reason, from)}</div>`);
+  const note = noteFor(i, i.latest, id);
+  if (note) parts.push(`<div class="note">${note.class ? `<span class="cls">${esc(note.class)}</span>` : ''}expected ${esc(note.outcome ?? 'failed')}: ${linker.prose(note.reason, from)}</div>`);
+  return parts.join(' ');
+}
