@@ -52,7 +52,9 @@ export function writeReports(o: ReportOptions): Written {
   const html = path.join(o.outDir, 'report.html');
   fs.writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(summary, renderSummary(report));
-  fs.writeFileSync(html, renderHtml(report, { cucumberHtml: 'conformance.html' }));
+  // Link cucumber's page only when this run wrote it (tools/report.ts may be run on a bare message stream).
+  const cucumberHtml = fs.existsSync(path.join(o.outDir, 'conformance.html')) ? 'conformance.html' : undefined;
+  fs.writeFileSync(html, renderHtml(report, cucumberHtml ? { cucumberHtml } : {}));
   return { report, json, summary, html };
 }
 
@@ -62,18 +64,30 @@ export function verdictText(w: Written): string {
   const t = r.totals;
   const lines = [
     `conformance of ${r.implementation.name} ${r.implementation.version}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.errored} errored (${t.scenarios} scenarios)`,
-    `expectations: ${r.expectations.file ?? 'none'}; clauses violated: ${r.clauses.filter((c) => c.verdict === 'violated').length}`,
+    `expectations: ${r.expectations.file ?? 'none'}${classText(r)}; clauses violated: ${r.clauses.filter((c) => c.verdict === 'violated').length}`,
   ];
   if (r.verdict.matchesExpectations) lines.push('RESULT: every outcome matches the expectations');
   else {
     lines.push(`RESULT: FAILS: ${r.verdict.problems.join('; ')}`);
-    for (const u of r.verdict.unexpected.slice(0, 10)) lines.push(`  ${u.match}: ${u.id} (${u.name})`);
+    for (const u of r.verdict.unexpected.slice(0, 10)) {
+      lines.push(`  ${u.match}: ${u.id} (${u.name})`);
+      if (u.reason) lines.push(`    listed as ${u.class ?? 'unclassified'}: ${u.reason.length > 160 ? `${u.reason.slice(0, 157)}...` : u.reason}`);
+      if (u.observed) lines.push(`    observed: ${u.observed.split('\n')[0].slice(0, 200)}`);
+    }
     if (r.verdict.unexpected.length > 10) lines.push(`  … and ${r.verdict.unexpected.length - 10} more (see the summary)`);
     for (const i of r.verdict.invalidExpectations) lines.push(`  invalid expectation ${i.id}: ${i.problem}`);
   }
   if (t.scenarios > 0 && t.errored === t.scenarios) lines.push('every scenario errored: the harness itself is likely broken; diagnose it with `pmix-conformance smoke --command "<harness>"`');
   lines.push(`report: ${relative(w.html)} (open in a browser: verdict first), ${relative(w.summary)}, ${relative(w.json)}`);
   return lines.join('\n');
+}
+
+/** "(109 listed: 102 divergence, 4 harness-limitation, 3 runtime-fault; classes read from the reasons)" */
+function classText(r: ConformanceReport): string {
+  const c = r.expectations.classes;
+  if (!c) return '';
+  const inferred = r.expectations.classesInferred ?? 0;
+  return ` (${r.expectations.entries} listed: ${Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', ')}${inferred ? `; ${inferred} class(es) read from the reason's first words` : ''})`;
 }
 
 const relative = (p: string) => {

@@ -23,6 +23,61 @@ export interface Expectation {
   outcomes?: ('passed' | 'failed' | 'errored')[];
   reason: string;
   clause?: string;
+  /** What kind of known failure (schemas/reports/expectations.schema.json); inferred from the reason when absent (classOf). */
+  class?: ExpectationClass;
+  evidence?: Evidence;
+}
+
+export const EXPECTATION_CLASSES = ['divergence', 'interpretation', 'harness-limitation', 'runtime-fault', 'suite-defect'] as const;
+export type ExpectationClass = (typeof EXPECTATION_CLASSES)[number];
+
+export interface Evidence {
+  /** Specification document and line(s). */
+  spec?: string;
+  /** Implementation source file:line. */
+  source?: string[];
+  /** An interpretation point id (IP-…). */
+  interpretation?: string;
+}
+
+/** What each class means, in the words the reports use. */
+export const CLASS_WORDS: Record<ExpectationClass | 'unclassified', string> = {
+  divergence: 'the runtime breaks a sentence the specification itself states',
+  interpretation: 'the verdict rests on an interpretation point (features/INTERPRETATIONS.md)',
+  'harness-limitation': 'the harness cannot drive or observe what the scenario needs',
+  'runtime-fault': 'the runtime crashes, hangs or answers garbage',
+  'suite-defect': 'the suite itself is wrong here',
+  unclassified: 'no class given, and none could be read from the reason',
+};
+
+/** The words a reason may start with ("PRRTE divergence: …"), for entries written before the class field. */
+const CLASS_FROM_REASON: [RegExp, ExpectationClass][] = [
+  [/^[^:]{0,40}\bdivergen/i, 'divergence'],
+  [/^[^:]{0,40}\binterpretation/i, 'interpretation'],
+  [/^[^:]{0,40}\b(bridge|harness) limitation/i, 'harness-limitation'],
+  [/^[^:]{0,40}\bfault\b/i, 'runtime-fault'],
+  [/^[^:]{0,40}\bsuite defect/i, 'suite-defect'],
+];
+
+/** An entry's class: the one it gives, else the one its reason starts with (inferred: true), else unclassified. */
+export function classOf(e: Pick<Expectation, 'class' | 'reason'>): { class: ExpectationClass | 'unclassified'; inferred: boolean } {
+  if (e.class) return { class: e.class, inferred: false };
+  const head = e.reason.split(':')[0] + ':';
+  for (const [re, c] of CLASS_FROM_REASON) if (re.test(head)) return { class: c, inferred: true };
+  return { class: 'unclassified', inferred: false };
+}
+
+/** "102 divergence, 4 harness-limitation, 3 runtime-fault" over some entries, most common first ('' for none). */
+export function classCounts(entries: readonly Pick<Expectation, 'class' | 'reason'>[]): { text: string; inferred: number; counts: [string, number][] } {
+  const counts = new Map<string, number>();
+  let inferred = 0;
+  for (const e of entries) {
+    const c = classOf(e);
+    if (c.inferred) inferred += 1;
+    counts.set(c.class, (counts.get(c.class) ?? 0) + 1);
+  }
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return { text: sorted.map(([c, n]) => `${n} ${c}`).join(', '), inferred, counts: sorted };
 }
 
 export interface Expectations {

@@ -5,7 +5,7 @@
  * Its shape is schemas/reports/conformance-report.schema.json, checked
  * whenever a report is written.
  */
-import { judge, MATCH_IS_OK, type Expectations, type Match } from './expectations';
+import { classCounts, classOf, judge, MATCH_IS_OK, type Evidence, type Expectations, type Match } from './expectations';
 import type { ErrorKind, Outcome } from './outcomes';
 import type { Registry } from './registry';
 import { compareIds, type ImplementationInfo, type RunInfo } from './run';
@@ -38,7 +38,7 @@ export interface ScenarioEntry {
   match: Match;
   durationMs: number;
   /** For a listed scenario: what the expectations file says. */
-  expectation?: { outcome?: 'failed' | 'errored'; outcomes?: ('passed' | 'failed' | 'errored')[]; reason: string; clause?: string };
+  expectation?: { outcome?: 'failed' | 'errored'; outcomes?: ('passed' | 'failed' | 'errored')[]; reason: string; clause?: string; class?: string; classInferred?: boolean; evidence?: Evidence };
   /** Failed or errored: the message (a ConformanceFailure's text, or the fault). */
   message?: string;
   /** Failed with a ConformanceFailure: its fields. */
@@ -58,6 +58,8 @@ export interface ClauseEntry {
   /** Every failing scenario that cites it is listed in the expectations. */
   expected?: boolean;
   notTestable?: string;
+  /** An interpretation point decided against it: no scenario checks it, by design. */
+  overruledBy?: string;
   counts: Counts;
   scenarios: { id: string; outcome: Outcome; observed?: string }[];
 }
@@ -75,15 +77,17 @@ export interface ConformanceReport {
     durationMs?: number;
     /** Wire adapters: implementation processes started (1 + restarts after faults). */
     processesStarted?: number;
+    /** The run stopped early: the implementation hung (steps/support/hang-guard.ts). */
+    stoppedEarly?: string;
     cucumber?: string;
     runtime?: string;
     os?: string;
   };
-  expectations: { file: string | null; implementation: string; entries: number };
+  expectations: { file: string | null; implementation: string; entries: number; classes?: Record<string, number>; classesInferred?: number };
   verdict: {
     matchesExpectations: boolean;
     problems: string[];
-    unexpected: { id: string; name: string; match: Match; outcome: Outcome; expected: string; reason?: string }[];
+    unexpected: { id: string; name: string; match: Match; outcome: Outcome; expected: string; reason?: string; class?: string; observed?: string }[];
     invalidExpectations: { id: string; problem: string }[];
     expectedButNotRun: string[];
   };
@@ -130,7 +134,15 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     };
     if (j.expectation) {
       const x = j.expectation;
-      e.expectation = { ...(x.outcomes ? { outcomes: x.outcomes } : { outcome: x.outcome ?? 'failed' }), reason: x.reason, ...(x.clause ? { clause: x.clause } : {}) };
+      const c = classOf(x);
+      e.expectation = {
+        ...(x.outcomes ? { outcomes: x.outcomes } : { outcome: x.outcome ?? 'failed' }),
+        reason: x.reason,
+        ...(x.clause ? { clause: x.clause } : {}),
+        class: c.class,
+        ...(c.inferred ? { classInferred: true } : {}),
+        ...(x.evidence ? { evidence: x.evidence } : {}),
+      };
     }
     if ((s.outcome === 'failed' || s.outcome === 'errored') && s.message) e.message = s.message;
     if (s.failure) e.failure = pick(s.failure, ['operation', 'expected', 'observed']);
@@ -171,6 +183,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     };
     if (verdict === 'violated' || verdict === 'errored') entry.expected = cited.filter((s) => s.outcome === 'failed' || s.outcome === 'errored').every((s) => MATCH_IS_OK[s.match]);
     if (c.notTestable) entry.notTestable = c.notTestable;
+    if (c.overruledBy) entry.overruledBy = c.overruledBy;
     clauses.push(entry);
   }
 
@@ -182,8 +195,17 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
 
   const unexpected = scenarios
     .filter((s) => !MATCH_IS_OK[s.match])
-    .map((s) => ({ id: s.id, name: s.name, match: s.match, outcome: s.outcome, expected: s.expectation?.outcomes?.join(' or ') ?? s.expectation?.outcome ?? 'passed', ...(s.expectation ? { reason: s.expectation.reason } : {}) }));
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      match: s.match,
+      outcome: s.outcome,
+      expected: s.expectation?.outcomes?.join(' or ') ?? s.expectation?.outcome ?? 'passed',
+      ...(s.expectation ? { reason: s.expectation.reason, class: s.expectation.class } : {}),
+      ...(s.outcome === 'failed' || s.outcome === 'errored' ? { observed: observedOf(s) } : {}),
+    }));
   const problems: string[] = [];
+  if (run.stoppedEarly) problems.push(`the run stopped early: ${run.stoppedEarly}; ${scenarios.filter((s) => s.skip?.capability === 'hang-guard').length} scenario(s) after it were not run`);
   if (!run.complete) problems.push('the run did not finish (no testRunFinished message): cucumber was interrupted or crashed');
   const count = (m: Match) => unexpected.filter((u) => u.match === m).length;
   const says: [Match, string][] = [
@@ -203,10 +225,10 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
       suiteVersion: o.suiteVersion,
       source: o.source,
       complete: run.complete,
-      ...pick(run, ['startedAt', 'finishedAt', 'durationMs', 'processesStarted']),
+      ...pick(run, ['startedAt', 'finishedAt', 'durationMs', 'processesStarted', 'stoppedEarly']),
       ...pick(run.tool, ['cucumber', 'runtime', 'os']),
     },
-    expectations: { file: o.expectationsFile, implementation: o.expectations.implementation, entries: o.expectations.expected.length },
+    expectations: { file: o.expectationsFile, implementation: o.expectations.implementation, entries: o.expectations.expected.length, ...classesOf(o.expectations) },
     verdict: { matchesExpectations: problems.length === 0, problems, unexpected, invalidExpectations: judgement.invalid, expectedButNotRun: judgement.notRun },
     totals,
     areas: [...areas.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([area, c]) => ({ area, ...c })),
@@ -215,6 +237,36 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
     scenarios: scenarios.sort((a, b) => compareIds(a.id, b.id)),
   };
 }
+
+/** What a failed or errored scenario showed: the failure's observed line, else its message. */
+export function observedOf(s: Pick<ScenarioEntry, 'failure' | 'message'>): string {
+  return s.failure?.observed ?? s.message ?? '';
+}
+
+function classesOf(e: Expectations): { classes?: Record<string, number>; classesInferred?: number } {
+  if (e.expected.length === 0) return {};
+  const c = classCounts(e.expected);
+  return { classes: Object.fromEntries(c.counts), classesInferred: c.inferred };
+}
+
+/**
+ * Failed or errored scenarios grouped by cause: one fault often takes many
+ * scenarios down the same way, so it is said once with a count. The key is
+ * the message with process ids and sequence numbers blanked.
+ */
+export function groupByCause<T extends Pick<ScenarioEntry, 'errorKind' | 'message' | 'failure'>>(list: readonly T[]): { kind?: string; cause: string; scenarios: T[] }[] {
+  const groups = new Map<string, { kind?: string; cause: string; scenarios: T[] }>();
+  for (const s of list) {
+    const cause = s.failure ? [s.failure.operation, s.failure.expected, s.failure.observed].filter(Boolean).join('\n') : s.message ?? '';
+    const key = `${s.errorKind ?? ''}|${normalizeCause(cause)}`;
+    const g = groups.get(key) ?? { ...(s.errorKind ? { kind: s.errorKind } : {}), cause, scenarios: [] };
+    g.scenarios.push(s);
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) => b.scenarios.length - a.scenarios.length);
+}
+
+const normalizeCause = (m: string) => m.replace(/\bpid \d+/g, 'pid …').replace(/\(seq \d+\)/g, '(seq …)');
 
 /** The failure's own clauses when they are cited by the scenario, else every cited clause. */
 function chargedClauses(cited: string[], named: string[] | undefined): string[] {
@@ -263,4 +315,13 @@ export function varyingNote(r: ConformanceReport): string {
   const took = new Map<string, number>();
   for (const s of varying) took.set(s.outcome, (took.get(s.outcome) ?? 0) + 1);
   return `${varying.length} known to vary between runs (this run: ${[...took].map(([o, n]) => `${n} ${o}`).join(', ')})`;
+}
+
+/** Why "not run" is not zero on a complete run: clauses an interpretation point decided against, which no scenario checks by design ('' when none). */
+export function overruledNote(r: ConformanceReport): string {
+  const overruled = r.clauses.filter((c) => c.verdict === 'not-run' && c.overruledBy);
+  if (overruled.length === 0) return '';
+  const notRun = r.clauses.filter((c) => c.verdict === 'not-run').length;
+  const ips = [...new Set(overruled.map((c) => c.overruledBy!))].sort();
+  return `"not run": ${overruled.length === notRun ? `all ${notRun}` : `${overruled.length} of the ${notRun}`} are clauses overruled by an interpretation point (${ips.join(', ')}; features/INTERPRETATIONS.md): a lower-authority sentence the suite decided against, so no scenario checks it, on any run.`;
 }

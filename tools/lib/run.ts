@@ -11,6 +11,8 @@ import { classifyScenario, parseFailure, type Classified, type FailureFields, ty
 export const SKIP_MEDIA_TYPE = 'application/vnd.pmix-conformance.skip+json';
 export const IMPLEMENTATION_MEDIA_TYPE = 'application/vnd.pmix-conformance.implementation+json';
 export const PROCESS_MEDIA_TYPE = 'application/vnd.pmix-conformance.processes+json';
+/** steps/support/hang-guard.ts: the run stopped early, and why ({ verdict }). */
+export const STOPPED_MEDIA_TYPE = 'application/vnd.pmix-conformance.stopped+json';
 
 export interface ImplementationInfo {
   name: string;
@@ -50,6 +52,8 @@ export interface RunInfo {
   cucumberSuccess?: boolean;
   /** Wire adapters: implementation processes started during the run (1 + restarts after faults). */
   processesStarted?: number;
+  /** The hang guard stopped the run: which request kind never answered (steps/support/hang-guard.ts). */
+  stoppedEarly?: string;
   /** testRunFinished arrived: the run was not cut short. */
   complete: boolean;
   tool: { cucumber?: string; runtime?: string; os?: string };
@@ -116,6 +120,7 @@ export function parseRun(ndjson: string): RunInfo {
       const a = env.attachment;
       if (a.mediaType === IMPLEMENTATION_MEDIA_TYPE && !run.implementation) run.implementation = decode(a) as ImplementationInfo;
       else if (a.mediaType === SKIP_MEDIA_TYPE && a.testCaseStartedId) skips.set(a.testCaseStartedId, decode(a) as SkipReason);
+      else if (a.mediaType === STOPPED_MEDIA_TYPE && !run.stoppedEarly) run.stoppedEarly = (decode(a) as { verdict: string }).verdict;
       else if (a.mediaType === PROCESS_MEDIA_TYPE) run.processesStarted = Math.max(run.processesStarted ?? 0, (decode(a) as { processesStarted: number }).processesStarted);
     } else if (env.testRunStarted) {
       runStart = env.testRunStarted.timestamp;

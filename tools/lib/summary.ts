@@ -3,8 +3,8 @@
  * run matched its expectations and why not, then the outcomes per spec
  * area, then each failing clause with its paraphrase and what was observed.
  */
-import type { Match } from './expectations';
-import { skippedGroups, varyingNote, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
+import { CLASS_WORDS, type ExpectationClass, type Match } from './expectations';
+import { groupByCause, overruledNote, skippedGroups, varyingNote, type ClauseEntry, type ConformanceReport, type ScenarioEntry } from './report';
 
 const MATCH_WORDS: Record<Match, string> = {
   'as-expected': 'as expected',
@@ -33,7 +33,8 @@ export function renderSummary(r: ConformanceReport): string {
   out.push(`# Conformance: ${impl.declared ? `${impl.name} ${impl.version}` : '(implementation unknown: it never described itself)'}`, '');
   out.push(r.verdict.matchesExpectations ? '**Result: every outcome matches the expectations.**' : `**Result: FAILS: ${r.verdict.problems.join('; ')}.**`, '');
   const varying = varyingNote(r);
-  const exp = r.expectations.file ? `${code(r.expectations.file)} (${r.expectations.entries} listed${varying ? `; ${varying}` : ''})` : 'none (every scenario is expected to pass or be skipped)';
+  const classes = classLine(r);
+  const exp = r.expectations.file ? `${code(r.expectations.file)} (${r.expectations.entries} listed${classes ? `: ${classes}` : ''}${varying ? `; ${varying}` : ''})` : 'none (every scenario is expected to pass or be skipped)';
   out.push(
     `- implementation: ${impl.declared ? `${impl.name} ${impl.version}` : 'unknown (it never described itself)'}${impl.adapter ? `, adapter ${code(impl.adapter)}` : ''}`,
     `- declared capabilities: ${impl.capabilities.length ? impl.capabilities.map(code).join(', ') : 'none'}`,
@@ -52,7 +53,11 @@ export function renderSummary(r: ConformanceReport): string {
 
   if (!r.verdict.matchesExpectations) {
     out.push('## What makes the run fail', '');
-    for (const u of r.verdict.unexpected) out.push(`- ${MATCH_WORDS[u.match]}: ${code(u.id)} ${u.name} (outcome ${u.outcome}, expected ${u.expected}${u.reason ? `: ${u.reason}` : ''})`);
+    if (r.run.stoppedEarly) out.push(`- the run stopped early: ${r.run.stoppedEarly}`);
+    for (const u of r.verdict.unexpected) {
+      out.push(`- ${MATCH_WORDS[u.match]}: ${code(u.id)} ${u.name} (outcome ${u.outcome}, expected ${u.expected}${u.reason ? `; listed as ${u.class ?? 'unclassified'}: ${u.reason}` : ''})`);
+      if (u.observed) out.push(`  - observed: ${u.observed.split('\n').slice(0, 6).join(' / ')}`);
+    }
     for (const i of r.verdict.invalidExpectations) out.push(`- invalid expectation ${code(i.id)}: ${i.problem}`);
     if (!r.run.complete) out.push('- the run did not finish');
     out.push('');
@@ -66,20 +71,21 @@ export function renderSummary(r: ConformanceReport): string {
   const titles = new Map(r.documents.map((d) => [d.document, d.title]));
   for (const c of violated) out.push(...clauseSection(c, byId, titles.get(c.document) ?? c.document));
 
+  const legend = classLegend(r);
+  if (legend.length > 0) {
+    out.push(`## Listed in the expectations, by class`, '', '| class | entries | meaning |', '|---|---:|---|');
+    for (const [k, n, words] of legend) out.push(`| ${code(k)} | ${n} | ${cell(words)} |`);
+    out.push('', "Each entry's class and reason are given where its scenario appears above and below.", '');
+  }
+
   const errored = r.scenarios.filter((s) => s.outcome === 'errored');
   if (errored.length > 0) {
     out.push(`## Errored scenarios (${errored.length}): the implementation could not be judged`, '');
     // One fault often takes many scenarios down the same way: say it once (process ids aside).
-    const byFault = new Map<string, ScenarioEntry[]>();
-    for (const s of errored) {
-      const key = `${s.errorKind ?? ''}|${(s.message ?? '').replace(/\bpid \d+/g, 'pid …')}`;
-      byFault.set(key, [...(byFault.get(key) ?? []), s]);
-    }
-    for (const [key, list] of byFault) {
-      const [kind, message] = [key.slice(0, key.indexOf('|')), key.slice(key.indexOf('|') + 1)];
-      out.push(`${list.length === 1 ? 'One scenario' : `${list.length} scenarios`}${kind ? ` [${kind}]` : ''}:`, '');
-      if (message) out.push(quote(message), '');
-      for (const s of list) out.push(`- ${code(s.id)} ${s.name}: ${MATCH_WORDS[s.match]}`);
+    for (const g of groupByCause(errored)) {
+      out.push(`${g.scenarios.length === 1 ? 'One scenario' : `${g.scenarios.length} scenarios`}${g.kind ? ` [${g.kind}]` : ''}:`, '');
+      if (g.cause) out.push(quote(g.cause), '');
+      for (const s of g.scenarios) out.push(`- ${code(s.id)} ${s.name}: ${MATCH_WORDS[s.match]}${s.expectation ? ` (${s.expectation.class ?? 'unclassified'}: ${s.expectation.reason})` : ''}`);
       out.push('');
     }
   }
@@ -96,18 +102,37 @@ export function renderSummary(r: ConformanceReport): string {
     const v = d.verdicts;
     out.push(`| ${cell(d.title)} (${d.prefix}) | ${v.conforms} | ${v.violated} | ${v.errored} | ${v['not-claimed']} | ${v['not-run']} | ${v['not-testable']} |`);
   }
+  const overruled = overruledNote(r);
+  if (overruled) out.push('', overruled);
   out.push('', `Details: \`conformance.json\` (every clause and scenario), \`conformance.html\` (every step).`, '');
   return out.join('\n');
 }
 
+const isOk = (s: ScenarioEntry | undefined) => s === undefined || !s.match.startsWith('unexpected');
+
+/** "109 listed: 102 divergence, 4 harness-limitation, 3 runtime-fault (classes read from the reasons' first words)". */
+function classLine(r: ConformanceReport): string {
+  const c = r.expectations.classes;
+  if (!c) return '';
+  const text = Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', ');
+  const inferred = r.expectations.classesInferred ?? 0;
+  return `${text}${inferred > 0 ? ` (${inferred === r.expectations.entries ? 'every class' : `${inferred} of the classes`} read from the reasons' first words)` : ''}`;
+}
+
+/** The classes, with what each means, for the expectations section. */
+export function classLegend(r: ConformanceReport): [string, number, string][] {
+  return Object.entries(r.expectations.classes ?? {}).map(([k, n]) => [k, n, CLASS_WORDS[k as ExpectationClass | 'unclassified'] ?? '']);
+}
+
 function clauseSection(c: ClauseEntry, byId: Map<string, ScenarioEntry>, title: string): string[] {
   const out = [`### ${c.id}${c.expected ? ' (expected)' : ''}`, '', `*${title}*, ${c.section}, ${c.kind}: ${c.paraphrase}`, ''];
-  const failed = c.scenarios.filter((s) => s.outcome === 'failed');
-  // Enough to act on; the rest are in conformance.json.
+  // The ones that fail the run first.
+  const failed = c.scenarios.filter((s) => s.outcome === 'failed').sort((a, b) => Number(isOk(byId.get(a.id))) - Number(isOk(byId.get(b.id))));
+  // Enough to act on; the rest are named below, and in conformance.json.
   for (const ref of failed.slice(0, SCENARIOS_PER_CLAUSE)) {
     const s = byId.get(ref.id);
     if (!s) continue;
-    out.push(`- ${code(s.id)} ${s.name} (${MATCH_WORDS[s.match]}${s.expectation ? `: ${s.expectation.reason}` : ''})`);
+    out.push(`- ${code(s.id)} ${s.name} (${MATCH_WORDS[s.match]}${s.expectation ? `; ${s.expectation.class ?? 'unclassified'}: ${s.expectation.reason}` : ''})`);
     if (s.failure) {
       if (s.failure.operation) out.push(`  - operation: ${s.failure.operation}`);
       if (s.failure.expected) out.push(`  - expected: ${s.failure.expected}`);
@@ -116,7 +141,10 @@ function clauseSection(c: ClauseEntry, byId: Map<string, ScenarioEntry>, title: 
       out.push('', quote(s.message), '');
     }
   }
-  if (failed.length > SCENARIOS_PER_CLAUSE) out.push(`- … and ${failed.length - SCENARIOS_PER_CLAUSE} more failing scenario(s) (conformance.json, report.html)`);
+  if (failed.length > SCENARIOS_PER_CLAUSE) {
+    const rest = failed.slice(SCENARIOS_PER_CLAUSE).map((ref) => byId.get(ref.id)).filter((s): s is ScenarioEntry => s !== undefined);
+    out.push(`- … and ${rest.length} more failing scenario(s): ${rest.map((s) => `${code(s.id)}${isOk(s) ? '' : ` (${MATCH_WORDS[s.match]})`}`).join(', ')}`);
+  }
   out.push('');
   return out;
 }
