@@ -102,9 +102,14 @@ export const ACCEPTED = 'an accepted status (PMIX_SUCCESS, PMIX_OPERATION_SUCCEE
 
 export function formatInfo(world: ConformanceWorld, info: Info[]): string {
   if (info.length === 0) return 'no attributes';
-  const show = (v: unknown): string =>
-    Array.isArray(v) ? `[${v.map(show).join(', ')}]` : typeof v === 'string' ? world.nameOf(v) : String(v);
-  return info.map((i) => `${keyName(i.key)}=${show(i.value)}`).join(', ');
+  // "" reads as the tables write it, "the invalid namespace" (as a spawn target it denotes the default session), not as nameOf's "the default session".
+  const empty = (key: string): string => (key === 'PMIX_SPAWN_TARGET' ? 'the invalid namespace (the default session)' : key === 'PMIX_ALLOC_TARGET' ? 'the invalid namespace' : '""');
+  const show = (key: string, v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map((x) => show(key, x)).join(', ')}]`;
+    if (v === '') return empty(key);
+    return typeof v === 'string' ? world.nameOf(v) : String(v);
+  };
+  return info.map((i) => `${keyName(i.key)}=${show(keyName(i.key), i.value)}`).join(', ');
 }
 
 /** The last request was accepted (PMIX_SUCCESS, PMIX_OPERATION_SUCCEEDED or PMIX_OPERATION_IN_PROGRESS). */

@@ -15,7 +15,7 @@ test('an implementation that crashes on stop makes the scenario errored, with th
   const out = path.join(dir, 'run.ndjson');
   const cucumber = path.join(path.dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
   const fixture = path.join(__dirname, 'fixtures', 'reference-crash-on-stop.ts');
-  await promisify(execFile)(process.execPath, [cucumber, '--name', "A tool's PMIX_ALLOC_SHARE=true puts the nodes in the default session", '--format', `message:${out}`], {
+  await promisify(execFile)(process.execPath, [cucumber, '--name', '^tool "T" asks with PMIX_ALLOC_TARGET \\(absent\\) and PMIX_ALLOC_SHARE true:', '--format', `message:${out}`], {
     cwd: root,
     env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true', PMIX_CONFORMANCE_ADAPTER: 'adapters/subprocess', PMIX_CONFORMANCE_COMMAND: `${process.execPath} -r ${path.join(root, 'tools', 'register.js')} ${fixture}` },
   }).catch(() => undefined); // it must fail: that is the point
