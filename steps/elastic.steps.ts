@@ -262,7 +262,7 @@ When('{actor} submits job {string} with {int} process(es) on host(s) {string} an
 });
 
 for (const [words, hold] of [
-  ['map', 'map'],
+  ['map-eligible', 'map'],
   ['launch', 'launch'],
 ] as const) {
   When(`{actor} spawns job {string} with {int} process(es), held before the ${words} boundary`, async function (this: ConformanceWorld, actor: Actor, alias: string, np: number) {
@@ -477,7 +477,7 @@ for (const kind of ['grow', 'shrink'] as const) {
 }
 
 for (const [words, list] of [
-  ['map', 'parkedAtMap'],
+  ['map-eligible', 'parkedAtMap'],
   ['launch', 'parkedAtLaunch'],
 ] as const) {
   Then(`job {string} is held at the ${words} boundary`, async function (this: ConformanceWorld, alias: string) {

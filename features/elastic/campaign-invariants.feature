@@ -109,7 +109,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
     Scenario: A grow alone raises the fence and parks a job at the map-eligible boundary, but never holds one at the launch boundary
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
-      And tool "T" spawns job "M" with 2 processes, held before the map boundary, and:
+      And tool "T" spawns job "M" with 2 processes, held before the map-eligible boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -117,7 +117,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       When job "L" reaches the launch boundary
       Then job "L" has launched on its original mapping
       When job "M" reaches the map-eligible boundary
-      Then job "M" is held at the map boundary
+      Then job "M" is held at the map-eligible boundary
       When the daemon on node "s4" reports in
       And the head node distributes the wireup
       Then the launch fence is 0
@@ -144,7 +144,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
     Scenario: As a client sees it: during a grow a job at the launch boundary launches while a job at the map-eligible boundary parks
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
-      And tool "T" spawns job "M" with 2 processes, held before the map boundary, and:
+      And tool "T" spawns job "M" with 2 processes, held before the map-eligible boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -213,7 +213,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And tool "U" submits job "K" with 2 processes and:
         | PMIX_SPAWN_TARGET | allocation G |
       Then job "L" is held at the launch boundary
-      And job "K" is held at the map boundary
+      And job "K" is held at the map-eligible boundary
       When the daemon on node "s4" crashes with PMIX_ERR_TIMEOUT
       Then job "L" is held at the launch boundary
       And job "K" was never launched

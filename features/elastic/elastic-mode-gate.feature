@@ -117,7 +117,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And tool "T" is connected
       When tool "T" submits job "C" with 2 processes
       Then job "C" has launched 2 processes
-      When tool "T" spawns job "M" with 1 process, held before the map boundary
+      When tool "T" spawns job "M" with 1 process, held before the map-eligible boundary
       And job "M" reaches the map-eligible boundary
       Then job "M" has launched 1 process
       When tool "T" spawns job "L" with 1 process, held before the launch boundary

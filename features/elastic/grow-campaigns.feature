@@ -126,7 +126,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
     Scenario: A staged job parks when it reaches the map-eligible boundary during the grow, not before, and is then admitted onto the new node
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
-      And tool "T" spawns job "C" with 2 processes, held before the map boundary, and:
+      And tool "T" spawns job "C" with 2 processes, held before the map-eligible boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       Then job "C" has not launched
       When job "C" reaches the map-eligible boundary

@@ -129,7 +129,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
     @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @needs:partial-release
     Scenario: A staged job that reaches the map-eligible boundary during the shrink is parked, and mapped onto the survivors
-      Given tool "T" spawns job "C" with 4 processes, held before the map boundary, and:
+      Given tool "T" spawns job "C" with 4 processes, held before the map-eligible boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
