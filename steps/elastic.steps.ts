@@ -434,11 +434,30 @@ Then('the launch fence is {int}', async function (this: ConformanceWorld, n: num
   if (v.fence !== n) this.fail(`launch fence ${n}`, `fence ${v.fence}; ${describeCampaigns(v)}`);
 });
 
-/** The plans' fence accounting: a grow holds its whole share until drained; a shrink holds one per target not yet departed. */
-Then('the launch fence counts every grow campaign\'s targets and every shrink campaign\'s targets still to depart', async function (this: ConformanceWorld) {
+/**
+ * The plans' fence accounting, spelt out: the fence is the sum of what each
+ * size change in progress still counts, a grow its whole set of targets
+ * until it is drained, a shrink its targets not yet departed. The table
+ * lists every size change in progress:
+ *   | size change             | nodes counted |
+ *   | shrink of nodes "s2,s3" | s3            |
+ */
+Then('the launch fence is {int}, counting:', async function (this: ConformanceWorld, n: number, table: DataTable) {
+  const rows = table.hashes().map((r) => {
+    const m = /^(grow|shrink) of nodes? "([^"]+)"$/.exec(r['size change'] ?? '');
+    if (!m) throw new Error(`"${r['size change']}": a size change is written 'grow of nodes "s1,s2"' or 'shrink of node "s3"'`);
+    return { kind: m[1] as 'grow' | 'shrink', targets: splitNames(m[2]), counted: splitNames(r['nodes counted'] ?? '') };
+  });
+  const total = rows.reduce((sum, r) => sum + r.counted.length, 0);
+  if (total !== n) throw new Error(`the table counts ${total} nodes, not ${n}`);
   const v = await elasticView(this);
-  const expected = v.campaigns.reduce((sum, c) => sum + (c.kind === 'grow' ? c.targets.length : c.pending.length), 0);
-  if (v.fence !== expected) this.fail(`launch fence ${expected} (grow targets + shrink targets not yet departed)`, `fence ${v.fence}; ${describeCampaigns(v)}`);
+  for (const r of rows) {
+    const c = findCampaign(this, v, r.kind, r.targets);
+    const counted = c && (c.kind === 'grow' ? c.targets : c.pending);
+    if (!counted || nodesKey(counted) !== nodesKey(r.counted)) this.fail(`the ${r.kind} campaign of ${r.targets.join(',')} in progress, counting ${r.counted.join(', ')} in the fence`, describeCampaigns(v));
+  }
+  if (v.campaigns.length !== rows.length) this.fail(`exactly the size changes the table lists in progress (${rows.length})`, describeCampaigns(v));
+  if (v.fence !== n) this.fail(`launch fence ${n} (grow targets + shrink targets not yet departed)`, `fence ${v.fence}; ${describeCampaigns(v)}`);
 });
 
 Then('no size change is in progress', async function (this: ConformanceWorld) {

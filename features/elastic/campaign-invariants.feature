@@ -1,24 +1,24 @@
 @area:elastic-invariants @needs:elastic
-Feature: The launch fence and the campaign records obey the plans' design invariants
+Feature: The size changes in progress obey the plans' design invariants
 
-  The PRRTE plans implement the elastic DVM with a launch fence: a counter
-  that is nonzero exactly while some size change is in progress. Each grow
-  campaign adds its number of new daemons and keeps that whole share until
-  it is drained as a unit, after the wireup, or until it fails; each shrink
-  campaign adds its number of targets and gives back one per target as that
-  target departs, however often the departure is reported. Each release
-  that removes daemons is exactly one shrink campaign with a fixed target
-  set, removed at the moment its last target departs. A job is parked at the
-  map-eligible boundary exactly when the fence is nonzero; the launch
-  boundary is guarded by the list of shrink campaigns instead, so a grow
-  alone, though it raises the fence, never holds a job there. Jobs held at
-  the launch boundary wait only for shrinks, which always end in success, so
-  a grow's failure never aborts them and they are always resumed.
+  The PRRTE plans state design invariants for the size changes in
+  progress. A grow campaign is accounted as a whole: it counts all its new
+  daemons until it is drained as a unit, after the wireup, or until it
+  fails. A shrink campaign is accounted target by target: each target
+  counts until it departs, however often the departure is reported. Each
+  release that removes daemons is exactly one shrink campaign with a fixed
+  target set, removed at the moment its last target departs. A job is
+  parked at the map-eligible boundary exactly while some size change is in
+  progress; the launch boundary is guarded by the shrink campaigns alone, so
+  a grow alone never holds a job there. Jobs held at the launch boundary
+  wait only for shrinks, which always end in success, so a grow's failure
+  never aborts them and they are always resumed.
 
-  The scenarios tagged @needs:elastic-internals check these facts against the
-  bookkeeping of an implementation that can show it (the fence, the
-  campaigns with their targets and pending daemons, the parked-job lists).
-  The others check the same facts as any client sees them.
+  How an implementation keeps this account is not part of the contract
+  (the specification leaves "the names and types of internal counters and
+  lists" unspecified). The scenarios tagged @needs:elastic-internals check
+  these facts against the bookkeeping of an implementation that can show
+  it; the others check the same facts as any client sees them.
 
   Here n1 is the DVM's startup node and s1 to s5 belong to the scheduler;
   each node has 2 slots. Tool "T" holds allocation R of s1, s2 and s3, whose
@@ -30,6 +30,10 @@ Feature: The launch fence and the campaign records obey the plans' design invari
   Specification, elastic_dvm_spec.rst: "Behavior during a shrink",
   "Concurrency".)
 
+  # @needs:elastic-internals: the plans' bookkeeping is a launch fence, a
+  # counter the steps "the launch fence is N" read (each grow adds its number
+  # of new daemons, each shrink its number of targets, given back as above),
+  # with the campaigns' targets and pending daemons and the parked-job lists.
   # Launch-parked jobs go when no shrink is in progress
   # (IP-ELASTIC-LAUNCH-HOLD); a failed grow aborts only its own waiters
   # (IP-ELASTIC-GROW-FAILURE-SCOPE).
@@ -43,10 +47,10 @@ Feature: The launch fence and the campaign records obey the plans' design invari
     And tool "T" holds allocation "R" of nodes "s1,s2,s3"
     And the daemons on nodes "s1,s2,s3" have joined the DVM
 
-  Rule: The fence is the grows' whole shares plus the shrinks' targets still to depart
+  Rule: A grow is accounted as a whole until it is drained, a shrink target by target until each has departed
 
     @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
-    Scenario: The fence follows a grow and a shrink that overlap, step by step
+    Scenario: A grow and a shrink that overlap are accounted step by step
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4,s5" |
       Then exactly one grow campaign is in progress, targeting nodes "s4,s5"
@@ -58,8 +62,10 @@ Feature: The launch fence and the campaign records obey the plans' design invari
         | PMIX_ALLOC_ID        | allocation R |
         | PMIX_ALLOC_NODE_LIST | "s2,s3"      |
       Then exactly one shrink campaign is in progress, targeting nodes "s2,s3"
-      And the launch fence is 4
-      And the launch fence counts every grow campaign's targets and every shrink campaign's targets still to depart
+      And the launch fence is 4, counting:
+        | size change             | nodes counted |
+        | grow of nodes "s4,s5"   | s4, s5        |
+        | shrink of nodes "s2,s3" | s2, s3        |
       When the daemon on node "s2" exits
       Then the launch fence is 3
       When the daemon on node "s2" reports its departure again
@@ -69,14 +75,15 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       Then the launch fence is 3
       When the head node distributes the wireup
       Then the grow campaign of nodes "s4,s5" is over
-      And the launch fence is 1
-      And the launch fence counts every grow campaign's targets and every shrink campaign's targets still to depart
+      And the launch fence is 1, counting:
+        | size change             | nodes counted |
+        | shrink of nodes "s2,s3" | s3            |
       When the daemon on node "s3" crashes
       Then the shrink campaign of nodes "s2,s3" is over
       And no size change is in progress
 
     @clause:GC.why.unrelated-death @clause:GC.failure.by-identity @clause:GC.motivation.unrelated-death @clause:ED.conc.no-consume-by-unrelated @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-UNRELATED-LOSS
-    Scenario: An unrelated daemon death during a grow leaves the fence and the campaign untouched
+    Scenario: An unrelated daemon death during a grow leaves the grow's campaign and its account untouched
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
       Then the launch fence is 1
@@ -103,10 +110,10 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And the head node distributes the wireup
       Then no size change is in progress
 
-  Rule: The map-eligible boundary is guarded by the fence, the launch boundary by the shrinks alone
+  Rule: Any size change guards the map-eligible boundary, only a shrink the launch boundary
 
     @clause:SH.invariant.launch-hold-shrink-only @clause:EP.invariant.park-iff-fence @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
-    Scenario: A grow alone raises the fence and parks a job at the map-eligible boundary, but never holds one at the launch boundary
+    Scenario: A grow alone parks a job at the map-eligible boundary, but never holds one at the launch boundary
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       And tool "T" spawns job "M" with 2 processes, held before the map-eligible boundary, and:
@@ -125,7 +132,7 @@ Feature: The launch fence and the campaign records obey the plans' design invari
       And job "M" has launched 2 processes
 
     @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
-    Scenario: With a shrink in progress the launch boundary holds; it lets go when the shrink ends, even with a grow still raising the fence
+    Scenario: With a shrink in progress the launch boundary holds; it lets go when the shrink ends, even with a grow still in progress
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       When tool "T" requests PMIX_ALLOC_RELEASE with:

@@ -5,8 +5,8 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
   grow and shrink campaigns, the completion events) is active only when the
   DVM runs in elastic mode, selected by the existing prte_elastic_mode MCA
   parameter, which is off by default. Without it the DVM behaves exactly as
-  it did before the feature: the launch fence is never raised, no job is
-  ever parked, nodes are still added and removed by the same requests, and a
+  it did before the feature: no size change is accounted, no job is ever
+  parked, nodes are still added and removed by the same requests, and a
   daemon that is lost is handled by the ordinary error path, not absorbed as
   a failed campaign.
 
@@ -77,7 +77,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then job "L" has launched on its original mapping
 
     @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
-    Scenario: By default no campaign is created and the launch fence is never raised, by a grow or a shrink
+    Scenario: By default a grow or a shrink is no campaign: nothing is accounted and no job is held
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -126,7 +126,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And no process receives a completion event
 
     @clause:ED.compat.static-dvm-no-park @needs:elastic @needs:elastic-internals
-    Scenario: An elastic DVM that never changes size never raises the launch fence
+    Scenario: An elastic DVM that never changes size accounts no size change and holds no job
       Given a DVM in elastic mode
       And tool "T" is connected
       When tool "T" submits job "C" with 2 processes

@@ -20,9 +20,9 @@ Feature: A live DVM grows and shrinks on its own, and tells the requester when i
   event for a moment. The wait is bounded (PMIX_CONFORMANCE_SETTLE_MS, 20 s
   by default), and a size change that has not finished by then fails the
   scenario: every accepted size change has an end. What happens between
-  acceptance and completion (which job parks where, the launch fence, the
-  order of reports, failures) needs test hooks and is in the other elastic
-  features.
+  acceptance and completion (which job parks where, the order of reports,
+  failures, the implementation's own bookkeeping) needs test hooks and is in
+  the other elastic features.
 
   Here n1 and n2 are the DVM's startup nodes and s1, s2, s3 belong to the
   scheduler; the startup nodes have 4 slots each, the others 2. Job A runs
