@@ -15,6 +15,7 @@ import type { OptionalKeyName } from '../../seam/pmix';
 import { charged, type ClauseSelector } from './charge';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
+import { watch } from './hang-guard';
 
 export interface WorldParameters {
   adapter?: string;
@@ -118,7 +119,8 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     const timeoutMs = this.parameters.requestTimeoutMs ?? Number(process.env.PMIX_CONFORMANCE_TIMEOUT_MS ?? 10000);
     if (!OBSERVATIONS.has(operation)) this.forget();
     const fault = (e: unknown) => (e instanceof ImplementationFault ? e : new ImplementationFault(operation, e instanceof Error ? e.message : String(e)));
-    return new Promise<T>((resolve, reject) => {
+    // The hang guard (support/hang-guard.ts) sees every answer and every timeout.
+    return watch(operation, new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ImplementationFault(operation, `no answer within ${timeoutMs} ms`)), timeoutMs);
       let answer: Promise<T>;
       try {
@@ -138,7 +140,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
           reject(fault(e));
         },
       );
-    });
+    }));
   }
 
   /**
