@@ -22,6 +22,7 @@ Usage:
   pmix-conformance [run] [options] [-- cucumber arguments]
   pmix-conformance smoke --command "<harness command line>"
   pmix-conformance compare A.json B.json
+  pmix-conformance site --out DIR [--expect NAME=FILE]... RUN.json...
   pmix-conformance areas
 
 Commands:
@@ -33,6 +34,12 @@ Commands:
   compare    What changed between two reports/conformance.json files (two
              runs, or two implementations): newly failing, newly passing.
   areas      List the spec areas (for --area) with their scenario counts.
+  site       Build a static site (no server, no external asset) from one or
+             more conformance.json runs: the matrix of implementations x
+             areas and clauses, a page per clause, implementation and
+             feature, diffs between runs of one implementation (given in
+             order). --expect NAME=FILE shows that implementation's
+             expectation reasons. See docs/site.md.
 
 What to test (run; default: the built-in reference engine):
   --command "<cmd>"    An implementation in any language that speaks the wire
@@ -96,7 +103,8 @@ export type Parsed =
   | { cmd: 'run'; options: RunOptions }
   | { cmd: 'smoke'; command: string }
   | { cmd: 'compare'; a: string; b: string }
-  | { cmd: 'areas' };
+  | { cmd: 'areas' }
+  | { cmd: 'site'; args: string[] };
 
 export function parseArgs(argv: string[]): Parsed {
   const args = [...argv];
@@ -114,6 +122,7 @@ export function parseArgs(argv: string[]): Parsed {
     return { cmd: 'compare', a: args[1], b: args[2] };
   }
   if (first === 'areas') return { cmd: 'areas' };
+  if (first === 'site') return { cmd: 'site', args: args.slice(1) };
   return runOf(first === 'run' ? args.slice(1) : args);
 }
 
@@ -261,6 +270,18 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       case 'areas':
         for (const [a, n] of areas()) console.log(`${a.padEnd(24)} ${n} scenario(s)`);
         return 0;
+      case 'site': {
+        const site = require('./site/build') as typeof import('./site/build');
+        let o: import('./site/build').SiteOptions;
+        try {
+          o = site.resolveSiteOptions(site.parseSiteArgs(p.args), cwd);
+        } catch (e) {
+          throw new UsageError((e as Error).message);
+        }
+        const built = site.buildSite(o);
+        console.log(`site: ${built.pages.length} pages in ${o.out} (open ${path.join(o.out, 'index.html')})`);
+        return 0;
+      }
       case 'compare':
         const { compareFiles } = require('./compare-reports') as typeof import('./compare-reports');
         console.log(compareFiles(path.resolve(cwd, p.a), path.resolve(cwd, p.b)));

@@ -40,6 +40,8 @@ export interface ScenarioDoc {
   examples: ExamplesBlock[];
   /** The ids of the scenarios it runs as: itself, or one per Examples row. */
   ids: string[];
+  /** Each id's effective tags (an Examples row has its block's tags, not the other blocks'). */
+  tagsOf: Record<string, string[]>;
   rule?: string;
 }
 
@@ -95,7 +97,10 @@ function scenarioOf(uri: string, s: AstScenario, inherited: string[], rule?: str
   }));
   const ids = examples.length > 0 ? examples.flatMap((e) => e.rows.map((r) => r.id)) : [`${uri}:${s.location.line}`];
   const effectiveTags = [...new Set([...inherited, ...own, ...examples.flatMap((e) => e.tags)])];
-  return { uri, line: s.location.line, keyword: s.keyword, name: s.name, description: dedent(s.description ?? ''), tags: own, effectiveTags, steps: steps(s.steps), examples, ids, ...(rule ? { rule } : {}) };
+  const tagsOf: Record<string, string[]> = {};
+  if (examples.length === 0) tagsOf[ids[0]] = [...new Set([...inherited, ...own])];
+  for (const e of examples) for (const r of e.rows) tagsOf[r.id] = [...new Set([...inherited, ...own, ...e.tags])];
+  return { uri, line: s.location.line, keyword: s.keyword, name: s.name, description: dedent(s.description ?? ''), tags: own, effectiveTags, steps: steps(s.steps), examples, ids, tagsOf, ...(rule ? { rule } : {}) };
 }
 
 export function parseFeature(root: string, file: string): FeatureDoc | undefined {

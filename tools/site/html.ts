@@ -71,6 +71,37 @@ export function inlineMd(text: string, from: string, linker: Linker): string {
     .join('');
 }
 
+/** The Markdown that INTERPRETATIONS.md and feature descriptions use: paragraphs and "- " bullets, with inline code, bold and emphasis. */
+export function markdownBlock(text: string, from: string, linker: Linker): string {
+  const out: string[] = [];
+  let para: string[] = [];
+  let list: string[] = [];
+  const flushPara = () => {
+    if (para.length > 0) out.push(`<p>${inlineMd(para.join(' '), from, linker)}</p>`);
+    para = [];
+  };
+  const flushList = () => {
+    if (list.length > 0) out.push(`<ul>${list.map((l) => `<li>${inlineMd(l, from, linker)}</li>`).join('')}</ul>`);
+    list = [];
+  };
+  for (const line of text.split('\n')) {
+    if (/^\s*[-*]\s+/.test(line)) {
+      flushPara();
+      list.push(line.replace(/^\s*[-*]\s+/, ''));
+    } else if (line.trim() === '') {
+      flushPara();
+      flushList();
+    } else if (list.length > 0 && /^\s+/.test(line)) list[list.length - 1] += ` ${line.trim()}`;
+    else {
+      flushList();
+      para.push(line.trim());
+    }
+  }
+  flushPara();
+  flushList();
+  return out.join('\n');
+}
+
 export interface PageOptions {
   path: string;
   title: string;

@@ -49,8 +49,8 @@ export interface SiteData {
   scenarios: ScenarioDoc[];
   /** Scenario id -> the document scenario it belongs to. */
   scenarioOf: Map<string, ScenarioDoc>;
-  /** Clause id -> the document scenarios citing it. */
-  citing: Map<string, ScenarioDoc[]>;
+  /** Clause id -> the document scenarios citing it, each with the ids (Examples rows) that cite it. */
+  citing: Map<string, { doc: ScenarioDoc; ids: string[] }[]>;
   interpretations: InterpretationDoc;
   /** Clause id -> the interpretation points bearing on it (a scenario tagged with both, a mention, overruledBy). */
   ipsOfClause: Map<string, string[]>;
@@ -119,8 +119,13 @@ export function loadSite(o: LoadOptions): SiteData {
   const scenarios = features.flatMap(allScenarios);
   const scenarioOf = new Map<string, ScenarioDoc>();
   for (const s of scenarios) for (const id of s.ids) scenarioOf.set(id, s);
-  const citing = new Map<string, ScenarioDoc[]>();
-  for (const s of scenarios) for (const c of tagged(s.effectiveTags, 'clause')) citing.set(c, [...(citing.get(c) ?? []), s]);
+  const citing = new Map<string, { doc: ScenarioDoc; ids: string[] }[]>();
+  for (const s of scenarios) {
+    for (const c of tagged(s.effectiveTags, 'clause')) {
+      const ids = s.ids.filter((id) => s.tagsOf[id].includes(`@clause:${c}`));
+      citing.set(c, [...(citing.get(c) ?? []), { doc: s, ids }]);
+    }
+  }
   const interpretations = loadInterpretationDoc(o.root);
 
   const ipsOfClause = new Map<string, Set<string>>();
@@ -128,7 +133,7 @@ export function loadSite(o: LoadOptions): SiteData {
     if (!interpretations.ids.has(ip)) return;
     ipsOfClause.set(c, (ipsOfClause.get(c) ?? new Set()).add(ip));
   };
-  for (const s of scenarios) for (const ip of tagged(s.effectiveTags, 'interpretation')) for (const c of tagged(s.effectiveTags, 'clause')) add(c, ip);
+  for (const s of scenarios) for (const tags of Object.values(s.tagsOf)) for (const ip of tagged(tags, 'interpretation')) for (const c of tagged(tags, 'clause')) add(c, ip);
   for (const entry of interpretations.entries) for (const m of entry.text.matchAll(/\b[A-Z]{2}\.[a-z0-9-]+(?:\.[a-z0-9-]+)+/g)) add(m[0], entry.id);
   for (const c of clauses) if (c.overruledBy) add(c.id, c.overruledBy);
 

@@ -25,13 +25,13 @@ td.num,th.num{text-align:right}
 .o-failed,.o-violated{background:var(--fail)}
 .o-errored{background:var(--err)}
 .o-skipped,.o-not-claimed,.o-not-run,.o-not-testable,.o-absent{background:var(--skip)}
-.counts span{display:inline-block;min-width:2.2em;text-align:right;font-variant-numeric:tabular-nums}
+.counts span{display:inline-block;min-width:2.8em;text-align:right;font-variant-numeric:tabular-nums}
 .counts .p{color:var(--pass)}.counts .f{color:var(--fail);font-weight:600}.counts .s{color:var(--skip)}.counts .e{color:var(--err);font-weight:600}
 .counts .z{color:#c9d1d9;font-weight:400}
 .only{display:inline-block;margin-left:.3em;padding:0 .35em;border-radius:3px;background:#fff8c5;border:1px solid #d4a72c;color:#7d4e00;font-size:11px;font-weight:600}
 .matrix td.cell{white-space:nowrap}
 .matrix tr.doc th{background:#eaeef2;text-align:left}
-.matrix td.clause{max-width:34rem}
+.matrix.clauses td.clause{width:40%;min-width:22rem}
 .matrix td.clause .para{color:var(--muted);font-size:12px;display:block}
 .gherkin{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem;margin:.4rem 0 .8rem;overflow-x:auto}
 .gherkin .kw{color:#8250df;font-weight:600}
@@ -40,7 +40,8 @@ td.num,th.num{text-align:right}
 .gherkin table{margin:.2rem 0 .3rem 2.4rem;background:#fff}
 .gherkin pre{margin:.2rem 0 .3rem 2.4rem;background:#fff;border:1px solid var(--line);padding:.3rem}
 .scenario{border-left:3px solid var(--line);padding-left:.8rem;margin:1rem 0 1.4rem}
-.prose{max-width:60rem;white-space:pre-line}
+.prose{max-width:60rem}
+.gherkin .prose{white-space:pre-line}
 .kv th{width:12rem}
 .msg{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px;margin:0}
 .cls{display:inline-block;padding:0 .35em;border-radius:3px;border:1px solid #8c959f;font-size:11px;margin-right:.3em}

@@ -47,13 +47,14 @@ export function clausePage(site: SiteData, c: Clause, linker: Linker): { title: 
   );
 
   const scenarios = site.citing.get(c.id) ?? [];
-  const sections = scenarios.map((s) => {
-    const ids = s.ids;
+  const sections = scenarios.map(({ doc: s, ids }) => {
     const outcomes = table(
-      ['Scenario', ...impls.map((i) => esc(i.name))],
+      [s.examples.length > 0 ? `Examples rows citing ${esc(c.id)}` : 'Scenario', ...impls.map((i) => esc(i.name))],
       ids.map((id) => {
         const row = s.examples.flatMap((e) => e.rows).find((r) => r.id === id);
-        return [`${a(from, paths.feature(s.uri, row ? row.line : s.line), esc(row ? `row ${row.cells.join(' | ')}` : 'the scenario'))}<br><span class="muted">${esc(id)}</span>`, ...impls.map((i) => outcomeDetail(i, id, from, linker))];
+        const name = impls.map((i) => i.latest.byId.get(id)?.name).find((n) => n !== undefined);
+        const text = row ? (name ?? row.cells.join(' | ')) : 'the scenario';
+        return [`${a(from, paths.feature(s.uri, row ? row.line : s.line), linker.prose(text, from))}<br><span class="muted">${esc(id)}</span>`, ...impls.map((i) => outcomeDetail(i, id, from, linker))];
       }),
       'outcomes',
     );

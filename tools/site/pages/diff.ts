@@ -49,5 +49,5 @@ export function diffPage(site: SiteData, impl: Implementation, to: number, linke
       ? '<p class="muted">No clause changed verdict.</p>'
       : table(['Clause', 'Before', 'After'], [...c.clauses.newlyViolated, ...c.clauses.noLongerViolated, ...c.clauses.changed].map((k) => [`${a(from, paths.clause(k.id), esc(k.id))}<br><span class="muted">${linker.prose(k.paraphrase, from)}</span>`, badge(k.from), badge(k.to)]), 'clause-changes'),
   ].join('\n');
-  return { title: `${impl.name}: run ${to} → run ${to + 1}`, body };
+  return { title: `${impl.name}: run #${x.index + 1} → run #${y.index + 1}`, body };
 }

@@ -1,7 +1,7 @@
 /** Living documentation: a page per feature file (its prose, background, rules and scenarios, each linked to its clauses with its outcome per implementation), and the list of features. */
 import type { FeatureDoc, ScenarioDoc } from '../features';
 import { allScenarios } from '../features';
-import { a, badge, esc, paths, table, type Linker } from '../html';
+import { a, badge, esc, markdownBlock, paths, table, type Linker } from '../html';
 import { tagged, type SiteData } from '../load';
 import { outcomeBadge, scenarioGherkin, stepsHtml, tagsHtml } from './common';
 
@@ -17,7 +17,7 @@ function scenarioSection(site: SiteData, s: ScenarioDoc, from: string, linker: L
 export function featurePage(site: SiteData, f: FeatureDoc, linker: Linker): { title: string; body: string } {
   const from = paths.feature(f.uri);
   const parts: string[] = [`<p class="muted"><code>${esc(f.uri)}</code>${f.tags.length > 0 ? ` — ${tagsHtml(f.tags, from, linker)}` : ''}</p>`];
-  if (f.description) parts.push(`<div class="prose">${linker.prose(f.description, from)}</div>`);
+  if (f.description) parts.push(`<div class="prose">${markdownBlock(f.description, from, linker)}</div>`);
   const summary = summaryTable(site, f);
   if (summary) parts.push('<h2>Outcomes</h2>', summary);
   if (f.background) parts.push('<h2>Background</h2>', `<div class="gherkin">${stepsHtml(f.background, from, linker)}</div>`);
@@ -25,7 +25,7 @@ export function featurePage(site: SiteData, f: FeatureDoc, linker: Linker): { ti
   for (const r of f.rules) {
     parts.push(`<h2>Rule: ${linker.prose(r.name, from)}</h2>`);
     if (r.tags.length > 0) parts.push(`<div class="tag">${tagsHtml(r.tags, from, linker)}</div>`);
-    if (r.description) parts.push(`<div class="prose">${linker.prose(r.description, from)}</div>`);
+    if (r.description) parts.push(`<div class="prose">${markdownBlock(r.description, from, linker)}</div>`);
     if (r.background) parts.push(`<div class="gherkin"><div><span class="kw">Background:</span></div>${stepsHtml(r.background, from, linker)}</div>`);
     parts.push(...r.scenarios.map((s) => scenarioSection(site, s, from, linker)));
   }

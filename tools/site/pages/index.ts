@@ -38,7 +38,8 @@ export function indexPage(site: SiteData, linker: Linker): { title: string; body
       return `${countsCell(c)}${n > 0 ? `<span class="only" title="${n} scenario(s) fail here only">${n} only here</span>` : ''}`;
     }),
   ]);
-  const areaTable = `<table class="matrix areas" id="areas"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${areaRows.map((r, k) => `<tr data-area="${esc(areas[k])}">${r.map((c, j) => `<td${j > 0 ? ' class="cell"' : ''}>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+  const totalRow = `<tr class="total"><td><strong>all areas</strong></td>${impls.map((i) => `<td class="cell">${countsCell(i.latest.report.totals)}</td>`).join('')}</tr>`;
+  const areaTable = `<table class="matrix areas" id="areas"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${areaRows.map((r, k) => `<tr data-area="${esc(areas[k])}">${r.map((c, j) => `<td${j > 0 ? ' class="cell"' : ''}>${c}</td>`).join('')}</tr>`).join('')}${totalRow}</tbody></table>`;
 
   let clauseRows = '';
   for (const d of site.registry.documents) {
@@ -71,16 +72,16 @@ export function indexPage(site: SiteData, linker: Linker): { title: string; body
     );
   };
 
-  const diffs = impls.flatMap((i) => i.runs.slice(1).map((r, k) => `<li>${a(from, paths.diff(i.name, k + 1), `${esc(i.name)}: ${esc(i.runs[k].label)} → ${esc(r.label)}`)}</li>`));
+  const diffs = impls.flatMap((i) => i.runs.slice(1).map((r, k) => `<li>${a(from, paths.diff(i.name, k + 1), `${esc(i.name)}: run #${i.runs[k].index + 1} → run #${r.index + 1}`)} <span class="muted">(${esc(i.runs[k].report.implementation.version)} → ${esc(r.report.implementation.version)})</span></li>`));
   const body = [
     `<p>${impls.length} implementation(s), ${impls.reduce((n, i) => n + i.runs.length, 0)} run(s). Read the ${a(from, 'features.html', 'features')} as documentation, and the ${a(from, paths.interpretations(), 'interpretation points')} where the documents disagree or are silent.</p>`,
     '<h2>Runs</h2>',
     runs,
     diffs.length > 0 ? `<h2>Changes between runs</h2><ul class="compact">${diffs.join('')}</ul>` : '',
-    `<h2 id="only-here">Fails only here</h2><p>A scenario or clause that fails (or errors) in exactly one implementation while another passes it: the first place to look for a bug of that implementation.</p><h3>Scenarios</h3>${onlyList('scenario')}<h3>Clauses</h3>${onlyList('clause')}`,
     '<h2>Outcomes by spec area</h2>',
     COUNTS_LEGEND,
     areaTable,
+    `<h2 id="only-here">Fails only here (${only.length})</h2><p>A scenario or clause that fails (or errors) in exactly one implementation while another passes it: the first place to look for a bug of that implementation.</p><h3>Scenarios</h3>${onlyList('scenario')}<h3>Clauses</h3>${onlyList('clause')}`,
     '<h2>Clauses</h2><p class="legend">Each clause\'s verdict in each implementation, and the outcomes of the scenarios charged to it.</p>',
     clauseTable,
   ].join('\n');

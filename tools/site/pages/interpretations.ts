@@ -1,37 +1,6 @@
 /** features/INTERPRETATIONS.md as a page: each interpretation point under its id (the anchor every IP-… link points at), with the scenarios and clauses that depend on it. */
-import { a, esc, inlineMd, paths, type Linker } from '../html';
+import { a, esc, inlineMd, markdownBlock, paths, type Linker } from '../html';
 import { tagged, type SiteData } from '../load';
-
-/** The Markdown of INTERPRETATIONS.md that it uses: paragraphs and "- " bullets, with inline code, bold and emphasis. */
-export function markdownBlock(text: string, from: string, linker: Linker): string {
-  const out: string[] = [];
-  let para: string[] = [];
-  let list: string[] = [];
-  const flushPara = () => {
-    if (para.length > 0) out.push(`<p>${inlineMd(para.join(' '), from, linker)}</p>`);
-    para = [];
-  };
-  const flushList = () => {
-    if (list.length > 0) out.push(`<ul>${list.map((l) => `<li>${inlineMd(l, from, linker)}</li>`).join('')}</ul>`);
-    list = [];
-  };
-  for (const line of text.split('\n')) {
-    if (/^\s*[-*]\s+/.test(line)) {
-      flushPara();
-      list.push(line.replace(/^\s*[-*]\s+/, ''));
-    } else if (line.trim() === '') {
-      flushPara();
-      flushList();
-    } else if (list.length > 0 && /^\s+/.test(line)) list[list.length - 1] += ` ${line.trim()}`;
-    else {
-      flushList();
-      para.push(line.trim());
-    }
-  }
-  flushPara();
-  flushList();
-  return out.join('\n');
-}
 
 export function interpretationsPage(site: SiteData, linker: Linker): { title: string; body: string } {
   const from = paths.interpretations();
