@@ -17,9 +17,14 @@ npx c8 --include 'reference/**' --reporter text-summary --reporter text --check-
   bash -c 'node --require ./tools/register.js --test "$@" && node node_modules/@cucumber/cucumber/bin/cucumber.js' -- "${engine_tests[@]}"
 
 # The same suite over the wire: the reference engine as a protocol server, driven by the subprocess adapter.
-PMIX_CONFORMANCE_ADAPTER=adapters/subprocess npx cucumber-js --format summary
+site_runs=reports/site-runs # their message streams feed the conformance site below
+mkdir -p "$site_runs"
+PMIX_CONFORMANCE_ADAPTER=adapters/subprocess npx cucumber-js --format summary --format "message:$site_runs/wire.ndjson"
 # The Python implementer's template over the wire: what it declares must pass, the rest must be skipped (never failed or errored).
-PMIX_CONFORMANCE_ADAPTER=adapters/subprocess PMIX_CONFORMANCE_COMMAND="python3 harnesses/python/harness.py" npx cucumber-js --format summary
+PMIX_CONFORMANCE_ADAPTER=adapters/subprocess PMIX_CONFORMANCE_COMMAND="python3 harnesses/python/harness.py" npx cucumber-js --format summary --format "message:$site_runs/python.ndjson"
+# The conformance site (docs/site.md) from those two runs: reports/site/index.html.
+for run in wire python; do node -r ./tools/register.js tools/report.ts --ndjson "$site_runs/$run.ndjson" --out "$site_runs/$run" >/dev/null; done
+node -r ./tools/register.js tools/cli.ts site --out reports/site "$site_runs/wire/conformance.json" "$site_runs/python/conformance.json"
 
 # ---- PRRTE bridge (harnesses/prrte; the live run is scripts/prrte-run.sh) ----
 # Its Python unit tests need nothing; its C agents are compiled and unit-tested
