@@ -1,4 +1,4 @@
-@area:elastic-invariants @needs:elastic
+@area:elastic-invariants @needs:elastic @needs:daemon-control
 Feature: The size changes in progress obey the plans' design invariants
 
   The PRRTE plans state design invariants for the size changes in
@@ -47,9 +47,10 @@ Feature: The size changes in progress obey the plans' design invariants
     And tool "T" holds allocation "R" of nodes "s1,s2,s3"
     And the daemons on nodes "s1,s2,s3" have joined the DVM
 
+  @needs:elastic-internals
   Rule: A grow is accounted as a whole until it is drained, a shrink target by target until each has departed
 
-    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.fence-accounting @clause:SH.count.idempotent @clause:SH.campaign.fence-before-command @clause:SH.invariant.one-campaign-per-release @clause:SH.campaign.concurrent @clause:GC.fence.window-parked @clause:GC.why.concurrent @clause:GC.success.after-all-reported-and-wireup @clause:ED.conc.independent-accounting @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A grow and a shrink that overlap are accounted step by step
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4,s5" |
@@ -82,7 +83,7 @@ Feature: The size changes in progress obey the plans' design invariants
       Then the shrink campaign of nodes "s2,s3" is over
       And no size change is in progress
 
-    @clause:GC.why.unrelated-death @clause:GC.failure.by-identity @clause:GC.motivation.unrelated-death @clause:ED.conc.no-consume-by-unrelated @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-UNRELATED-LOSS
+    @clause:GC.why.unrelated-death @clause:GC.failure.by-identity @clause:GC.motivation.unrelated-death @clause:ED.conc.no-consume-by-unrelated @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario: An unrelated daemon death during a grow leaves the grow's campaign and its account untouched
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -95,7 +96,7 @@ Feature: The size changes in progress obey the plans' design invariants
       Then no size change is in progress
       And node "s4" is ready
 
-    @clause:GC.failure.campaign-scoped @clause:GC.why.concurrent @clause:GC.motivation.no-wedge @clause:GC.rollback.scoped @needs:daemon-control @needs:elastic-internals
+    @clause:GC.failure.campaign-scoped @clause:GC.why.concurrent @clause:GC.motivation.no-wedge @clause:GC.rollback.scoped
     Scenario: A failed grow withdraws exactly its own share; the other grow's share stays until it is drained
       When tool "U" requests PMIX_ALLOC_NEW for allocation "G1" with:
         | PMIX_ALLOC_NODE_LIST | "s4" |
@@ -110,9 +111,10 @@ Feature: The size changes in progress obey the plans' design invariants
       And the head node distributes the wireup
       Then no size change is in progress
 
+  @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @clause:SH.invariant.launch-hold-shrink-only
   Rule: Any size change guards the map-eligible boundary, only a shrink the launch boundary
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:EP.invariant.park-iff-fence @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
+    @clause:EP.invariant.park-iff-fence @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:elastic-internals
     Scenario: A grow alone parks a job at the map-eligible boundary, but never holds one at the launch boundary
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -131,7 +133,7 @@ Feature: The size changes in progress obey the plans' design invariants
       And no job is held at either boundary
       And job "M" has launched 2 processes
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.hold.launch-apps @clause:EP.invariant.park-iff-fence @needs:elastic-internals @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: With a shrink in progress the launch boundary holds; it lets go when the shrink ends, even with a grow still in progress
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -147,7 +149,7 @@ Feature: The size changes in progress obey the plans' design invariants
       And job "L" has launched on its original mapping
       And no job is held at either boundary
 
-    @clause:SH.invariant.launch-hold-shrink-only @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
+    @clause:GC.design.grow-no-launch-hold @clause:ED.shrink.grow-no-launch-park @clause:EP.fence.any-campaign-parks
     Scenario: As a client sees it: during a grow a job at the launch boundary launches while a job at the map-eligible boundary parks
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -163,9 +165,10 @@ Feature: The size changes in progress obey the plans' design invariants
       And the head node distributes the wireup
       Then job "M" has launched 2 processes
 
+  @needs:partial-release @interpretation:IP-PARTIAL-RELEASE
   Rule: A campaign is removed exactly when its last target departs, and its target set never changes
 
-    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:SH.campaign.concurrent @clause:SH.invariant.one-campaign-per-release @clause:SH.invariant.targets-stable @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @needs:elastic-internals @reading:completion-request-id=driving
     Scenario: Two shrinks in progress: each is removed, and its requester told, when its own last target departs
       Given tool "T" holds allocation "R2" of nodes "s4,s5"
       And the daemons on nodes "s4,s5" have joined the DVM
@@ -189,7 +192,7 @@ Feature: The size changes in progress obey the plans' design invariants
       And tool "T" receives exactly one PMIX_DVM_IS_READY for request "first"
       And tool "T" receives no completion event for request "second"
 
-    @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.shrink.no-admit-before-gone @needs:PMIX_SPAWN_TARGET
     Scenario: As a client sees it: a shrink's hold ends when its last target departs, not one departure report earlier
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -207,7 +210,7 @@ Feature: The size changes in progress obey the plans' design invariants
 
   Rule: Jobs held at the launch boundary are resumed, never failed, whatever happens to a grow
 
-    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:daemon-control @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.prelaunch-never-failed @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:EP.abort.shrink-never-fails-held @clause:EP.abort.no-later-admit @needs:job-staging @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A grow fails while a job is held at the launch boundary: the job stays held, and is launched when the shrink ends
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |

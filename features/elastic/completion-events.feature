@@ -1,4 +1,4 @@
-@area:elastic-events @needs:elastic
+@area:elastic-events @needs:elastic @needs:daemon-control
 Feature: A request that resizes the DVM is answered twice: acceptance now, exactly one completion event later
 
   A dynamic allocation request that grows or shrinks the DVM is answered in
@@ -53,7 +53,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
   Rule: Acceptance is answered at once and does not mean the DVM has changed
 
-    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.def.acceptance @clause:ED.def.completion @clause:ED.def.requester @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.event.code-ready @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.observe.events-active @clause:ED.conformance.8 @clause:EP.event.payload @clause:EP.event.directed @needs:daemon-control @needs:PMIX_SPAWN_TARGET
+    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.def.acceptance @clause:ED.def.completion @clause:ED.def.requester @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.event.code-ready @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.observe.events-active @clause:ED.conformance.8 @clause:EP.event.payload @clause:EP.event.directed @needs:PMIX_SPAWN_TARGET
     Scenario: A grow is accepted at once; PMIX_DVM_IS_READY follows only when its daemons are wired, to the requester alone
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2"  |
@@ -77,7 +77,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then the request succeeds
       And every process of job "C" is on nodes "s1,s2"
 
-    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8 @needs:daemon-control @reading:completion-request-id=driving
+    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8 @reading:completion-request-id=driving
     Scenario: A release is accepted at once; PMIX_DVM_IS_READY follows only when its daemons have departed
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -97,7 +97,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R |
         | PMIX_ALLOC_REQ_ID | "shrink-1"   |
 
-    @clause:ED.deliver.directed @clause:EP.event.directed @clause:ED.def.requester @clause:ED.compat.events-need-handler @clause:ED.twophase.completion-event @needs:daemon-control
+    @clause:ED.deliver.directed @clause:EP.event.directed @clause:ED.def.requester @clause:ED.compat.events-need-handler @clause:ED.twophase.completion-event
     Scenario: The event goes to the requesting process only: not to the other ranks of its job, not to the tool that launched the job
       When job "A" rank 1 requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -111,7 +111,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       # Receiving it changes nothing else for the requester.
       And job "A" is still running
 
-    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8 @needs:daemon-control @reading:completion-request-id=driving
+    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8 @reading:completion-request-id=driving
     Scenario: Repeated daemon events after completion bring no second event
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1"   |
@@ -130,7 +130,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
       And tool "T" receives exactly one PMIX_DVM_IS_READY for request "grow"
 
-    @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.conformance.8 @needs:daemon-control @interpretation:IP-ELASTIC-UNRELATED-LOSS
+    @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.conformance.8 @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario: A daemon of a completed grow that fails later brings no PMIX_ERR_DVM_MOD: never both events
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -140,7 +140,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And node "s1" is ready
 
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=is-ready
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=is-ready
     Scenario: The DVM is torn down with a grow and a shrink pending: each requester gets its one event, and no job is left parked
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -159,7 +159,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
 
     # The other reading (IP-READING-TEARDOWN-PENDING-SHRINK): the pending shrink was not carried out.
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=dvm-mod
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=dvm-mod
     Scenario: The DVM is torn down with a grow and a shrink pending: both requesters get PMIX_ERR_DVM_MOD, and no job is left parked
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -179,7 +179,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
   Rule: Exactly one event per accepted resizing request, whoever's session its nodes joined
 
-    @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.event.ready-alloc-id @clause:ED.conformance.8 @needs:daemon-control @needs:PMIX_ALLOC_SHARE @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
+    @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.event.ready-alloc-id @clause:ED.conformance.8 @needs:PMIX_ALLOC_SHARE @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
     Scenario: A grow whose nodes join the default session (PMIX_ALLOC_SHARE=true) still answers its requester
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -191,7 +191,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the completion event carries:
         | PMIX_ALLOC_ID | allocation R |
 
-    @clause:ED.deliver.exactly-one @clause:GC.success.drain-all @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.conformance.8 @needs:daemon-control @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
+    @clause:ED.deliver.exactly-one @clause:GC.success.drain-all @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.conformance.8 @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
     Scenario: Two grows completed by one wireup answer each requester once, each with its own ids
       Given tool "U" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R1" with:
@@ -211,7 +211,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R2 |
         | PMIX_ALLOC_REQ_ID | "u-1"         |
 
-    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=driving
+    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=driving
     Scenario: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID the EXTEND supplied
       Given tool "T" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_REQ_ID | "create" |
@@ -230,7 +230,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
     # The other reading of "the original request" (IP-READING-COMPLETION-REQ-ID):
     # the request that created the allocation.
-    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=creation
+    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=creation
     Scenario: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID of the request that created it
       Given tool "T" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_REQ_ID | "create" |
@@ -247,7 +247,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R |
         | PMIX_ALLOC_REQ_ID | "create"     |
 
-    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release by node list that names no allocation gets an event carrying the allocation the nodes came from
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -259,7 +259,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the completion event carries:
         | PMIX_ALLOC_ID | allocation R |
 
-    @clause:ED.twophase.acceptance-response @needs:daemon-control @interpretation:IP-ELASTIC-RELEASE-RESPONSE-ID @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.twophase.acceptance-response @interpretation:IP-ELASTIC-RELEASE-RESPONSE-ID @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: The acceptance of a release by node list carries the PMIX_ALLOC_ID its event will carry
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -268,7 +268,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then the request succeeds
       And the response carries the PMIX_ALLOC_ID of allocation "R"
 
-    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @needs:daemon-control @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-requests
+    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-requests
     Scenario: The scheduler's own PMIX_ALLOC_RELEASE has a requester, the scheduler, and it gets the event
       Given tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -282,7 +282,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
     # The error table names EXTEND's statuses; a RELEASE is only said to be
     # refused (IP-RELEASE-ERRORS), so its rows accept any error status.
-    @clause:ED.deliver.no-event-on-reject @clause:ED.conformance.8 @needs:daemon-control @interpretation:IP-RELEASE-ERRORS @interpretation:IP-EXTEND-OWNER
+    @clause:ED.deliver.no-event-on-reject @clause:ED.conformance.8 @interpretation:IP-RELEASE-ERRORS @interpretation:IP-EXTEND-OWNER
     Scenario Outline: A request rejected in its response (<why>) produces no completion event
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -309,7 +309,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | release by a non-owner   | tool "U" requests PMIX_ALLOC_RELEASE | allocation R | (absent) | (the specification names no status) |
         | release of an unknown id | tool "T" requests PMIX_ALLOC_RELEASE | "no-such-id" | (absent) | (the specification names no status) |
 
-    @clause:ED.deliver.no-event-no-change @clause:GC.campaign.only-with-new-daemons @clause:ED.conformance.8 @clause:ED.compat.static-dvm-no-park @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT @needs:daemon-control
+    @clause:ED.deliver.no-event-no-change @clause:GC.campaign.only-with-new-daemons @clause:ED.conformance.8 @clause:ED.compat.static-dvm-no-park @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT
     Scenario Outline: A <request> that adds no daemon is complete at acceptance: nothing parks and no event follows
       Given tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -329,7 +329,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | new allocation of a DVM node   | PMIX_ALLOC_NEW    | Q     | (absent)     |
         | extend by a DVM node           | PMIX_ALLOC_EXTEND | R     | allocation R |
 
-    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:daemon-control @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:scheduler-control
     Scenario: The scheduler pushes a daemon: the DVM grows, jobs park meanwhile, and no event is sent to anyone
       When the scheduler pushes node "s3" into the DVM
       Then node "s3" is joining the DVM
@@ -342,7 +342,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And job "C" has launched 2 processes
       And no process receives a completion event
 
-    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
     Scenario Outline: A shrink no process asked for (<trigger>) parks jobs like any shrink, and sends no event
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -368,7 +368,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
     # The other reading (IP-READING-RECLAIM-REQUESTER): the scheduler asked for
     # the shrink, so it, and only it, gets the one completion event.
-    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:daemon-control @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler @needs:scheduler-requests
+    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler @needs:scheduler-requests
     Scenario: A reclaim's shrink, requested by the scheduler, parks jobs like any shrink and tells the scheduler once
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -383,7 +383,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the scheduler receives exactly one PMIX_DVM_IS_READY
       And no process but the scheduler receives a completion event
 
-    @clause:ED.deliver.no-requester-no-event @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -391,9 +391,10 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then exactly one shrink campaign is in progress, targeting nodes "s1,s2"
       And the launch fence is 2
 
+  @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9
   Rule: Without the two event codes nothing is sent, and the DVM still resizes
 
-    @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9 @clause:ED.event.only-new-interface @needs:daemon-control @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS @needs:partial-release
+    @clause:ED.event.only-new-interface @needs:partial-release
     Scenario: On a PMIx without PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD, grow and shrink work as before and no completion event is sent
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -415,7 +416,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then node "s2" is not in the DVM
       And no process receives a completion event
 
-    @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9 @clause:ED.grow.rollback-membership @clause:ED.grow.failure-aborts-parked @needs:daemon-control @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS @interpretation:IP-ELASTIC-ROLLBACK
+    @clause:ED.grow.rollback-membership @clause:ED.grow.failure-aborts-parked @interpretation:IP-ELASTIC-ROLLBACK
     Scenario: On a PMIx without the codes a failed grow is still rolled back, silently
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |

@@ -1,4 +1,4 @@
-@area:elastic-concurrency @needs:elastic
+@area:elastic-concurrency @needs:elastic @needs:daemon-control
 Feature: Overlapping grows and shrinks are accounted for independently, and a parked job is admitted exactly once
 
   Any number of grow campaigns and shrink campaigns may be in progress at the
@@ -49,9 +49,10 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
     And tool "U" holds allocation "R2" of node "s4"
     And the daemons on nodes "s1,s2,s3,s4" have joined the DVM
 
+  @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.conformance.7 @clause:ED.conc.independent-accounting
   Rule: A job parked at the map-eligible boundary waits for every campaign in progress
 
-    @clause:EP.invariant.park-iff-fence @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.shrink.park-map-eligible @clause:ED.conformance.7 @clause:ED.conc.independent-accounting @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:EP.invariant.park-iff-fence @clause:ED.shrink.park-map-eligible @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @reading:completion-request-id=driving
     Scenario: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -74,7 +75,6 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       Then tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
       And job "J" has launched 2 processes
 
-    @clause:ED.conformance.7 @clause:ED.conc.admit-after-all @clause:ED.conc.independent-accounting @clause:ED.conc.any-mix @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: Through a chain of partly overlapping campaigns, the parked job is admitted once, after the last
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |
@@ -98,7 +98,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
 
   Rule: A job parked at the launch boundary waits only for the shrinks
 
-    @clause:ED.conc.grow-no-stall-launch @clause:ED.shrink.park-launch-iff-shrink @clause:ED.shrink.grow-no-launch-park @clause:SH.invariant.launch-hold-shrink-only @clause:GC.design.grow-no-launch-hold @clause:ED.conc.admit-after-all @clause:ED.shrink.launch-parked-untouched-proceeds @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.conc.grow-no-stall-launch @clause:ED.shrink.park-launch-iff-shrink @clause:ED.shrink.grow-no-launch-park @clause:SH.invariant.launch-hold-shrink-only @clause:GC.design.grow-no-launch-hold @clause:ED.conc.admit-after-all @clause:ED.shrink.launch-parked-untouched-proceeds @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A shrink completing while a grow runs lets the launch-parked job go; the map-parked job waits for the grow
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -122,9 +122,10 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       Then job "M" has launched 2 processes
       And job "M" is running on node "s2"
 
+  @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @clause:ED.conformance.4 @clause:ED.grow.failure-aborts-parked
   Rule: A failed grow aborts only the jobs waiting on it
 
-    @clause:ED.conformance.4 @clause:ED.conc.no-cross-release @clause:ED.grow.failure-aborts-parked @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:grow-failure-aborts=parked-during-grow
+    @clause:ED.conc.no-cross-release @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:job-staging @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:grow-failure-aborts=parked-during-grow
     Scenario: A grow fails while a shrink runs: its own waiter is aborted for good, the shrink's waiters at both boundaries are admitted when it completes
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -152,7 +153,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       And job "K" was never launched
       And tool "T" receives exactly one PMIX_DVM_IS_READY
 
-    @clause:ED.conformance.4 @clause:ED.grow.failure-aborts-parked @clause:GC.motivation.no-wedge @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
+    @clause:GC.motivation.no-wedge @clause:ED.conc.independent-accounting
     Scenario: A job parked during two grows is aborted when one of them fails; a job parked afterwards waits only for the survivor
       Given tool "V" is connected
       When tool "U" requests PMIX_ALLOC_EXTEND with:
@@ -170,9 +171,10 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
         | PMIX_SPAWN_TARGET | allocation R |
       Then job "M" is parked
 
+  @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-PARTIAL-RELEASE @clause:ED.conc.no-consume-by-unrelated
   Rule: No campaign is completed by another campaign's, or no campaign's, daemon events
 
-    @clause:SH.campaign.concurrent @clause:ED.conc.no-cross-release @clause:ED.conc.no-consume-by-unrelated @clause:SH.event.per-campaign @clause:ED.conc.independent-accounting @clause:ED.conc.any-mix @clause:SH.invariant.one-campaign-per-release @clause:ED.fail.duplicate-failure-event @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.campaign.concurrent @clause:ED.conc.no-cross-release @clause:SH.event.per-campaign @clause:ED.conc.independent-accounting @clause:ED.conc.any-mix @clause:SH.invariant.one-campaign-per-release @clause:ED.fail.duplicate-failure-event
     Scenario: Two shrinks overlap: each completes on its own target, tells its own requester, and neither releases the parked job alone
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -195,7 +197,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       And tool "T" receives exactly one PMIX_DVM_IS_READY
       And job "J" has launched 2 processes
 
-    @clause:ED.conc.no-consume-by-unrelated @clause:SH.count.all-distinct-targets @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-UNRELATED-LOSS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.count.all-distinct-targets @clause:ED.shrink.no-admit-before-gone @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario Outline: During a shrink, <what> does not complete it
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -217,11 +219,12 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
         | a wireup                               | the head node distributes the wireup                  |
         | a report-in from its own target        | the daemon on node "s3" reports in                    |
 
+  @needs:partial-release @reading:completion-request-id=driving @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @clause:ED.deliver.exactly-one
   Rule: A release that arrives while a grow is pending is a campaign of its own
 
     # Nothing the grow asked for was realised: the elastic spec's "any other
     # condition leaves the requested change unrealized" (IP-ELASTIC-GROW-ALL-RELEASED).
-    @clause:ED.event.mod-on-failure @clause:ED.deliver.exactly-one @needs:daemon-control @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-ELASTIC-GROW-ALL-RELEASED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:ED.event.mod-on-failure @interpretation:IP-ELASTIC-GROW-ALL-RELEASED
     Scenario: A grow whose every new node is released before it completes ends with PMIX_ERR_DVM_MOD, not PMIX_DVM_IS_READY
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |
@@ -236,7 +239,7 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       Then node "s5" is not in the DVM
       And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
 
-    @clause:ED.conc.any-mix @clause:ED.deliver.exactly-one @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:completion-request-id=driving
+    @clause:ED.conc.any-mix @clause:ED.conc.independent-accounting @needs:PMIX_SPAWN_TARGET
     Scenario: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |

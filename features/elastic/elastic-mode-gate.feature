@@ -35,9 +35,10 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
     Given a DVM whose startup nodes are "n1,n2" with 2 slots each
     And the scheduler can grant nodes "s1,s2" with 2 slots each
 
+  @interpretation:IP-ELASTIC-GATE
   Rule: Without elastic mode the DVM is fixed-size: nothing parks and no completion event is sent
 
-    @clause:ED.gate.off-by-default @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE
+    @clause:ED.gate.off-by-default @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET
     Scenario: By default a grow parks no job and sends no completion event; the new nodes are simply there
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -50,7 +51,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And every process of job "C" is on nodes "s1,s2"
       And no process receives a completion event
 
-    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default a release still removes the nodes, but parks no job and sends no completion event
       Given tool "T" is connected
       And tool "T" holds allocation "R" of nodes "s1,s2"
@@ -64,7 +65,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then job "C" is running on node "s1"
       And no process receives a completion event
 
-    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.gate.elastic-mode-only @clause:ED.compat.inert-without-elastic @clause:EP.gate.never-raised @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default a job mapped before a release is not held at the launch boundary
       Given tool "T" is connected
       And tool "T" holds allocation "R" of nodes "s1,s2"
@@ -76,7 +77,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And job "L" reaches the launch boundary
       Then job "L" has launched on its original mapping
 
-    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GATE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:EP.gate.never-raised @clause:ED.compat.inert-without-elastic @clause:ED.gate.off-by-default @needs:elastic-internals @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: By default a grow or a shrink is no campaign: nothing is accounted and no job is held
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -91,7 +92,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And the launch fence is 0
       And no job is held at either boundary
 
-    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @clause:ED.compat.inert-without-elastic @needs:daemon-control @interpretation:IP-ELASTIC-GATE
+    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @clause:ED.compat.inert-without-elastic @needs:daemon-control
     Scenario: By default a lost daemon of newly added nodes is not a failed grow: no rollback event, no campaign
       Given tool "T" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -100,7 +101,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       When the daemon on node "s1" crashes with PMIX_ERR_UNREACH
       Then no process receives a completion event
 
-    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @needs:daemon-control @needs:elastic-internals @interpretation:IP-ELASTIC-GATE
+    @clause:ED.gate.daemon-loss-ordinary @clause:EP.gate.fixed-dvm-daemon-loss @needs:daemon-control @needs:elastic-internals
     Scenario: By default a lost daemon is never absorbed as a campaign event
       Given tool "T" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -109,9 +110,10 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then no size change is in progress
       And no process receives a completion event
 
+  @needs:elastic
   Rule: Elastic mode asks nothing new of callers, and an elastic DVM that does not change size behaves like a fixed one
 
-    @clause:ED.compat.static-dvm-no-park @clause:ED.gate.elastic-mode-only @needs:elastic @needs:job-staging @interpretation:IP-ELASTIC-STAGING
+    @clause:ED.compat.static-dvm-no-park @clause:ED.gate.elastic-mode-only @needs:job-staging @interpretation:IP-ELASTIC-STAGING
     Scenario: An elastic DVM that never grows or shrinks parks no job at either boundary
       Given a DVM in elastic mode
       And tool "T" is connected
@@ -125,7 +127,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then job "L" has launched on its original mapping
       And no process receives a completion event
 
-    @clause:ED.compat.static-dvm-no-park @needs:elastic @needs:elastic-internals
+    @clause:ED.compat.static-dvm-no-park @needs:elastic-internals
     Scenario: An elastic DVM that never changes size accounts no size change and holds no job
       Given a DVM in elastic mode
       And tool "T" is connected
@@ -134,7 +136,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And no size change is in progress
       And no job is held at either boundary
 
-    @clause:ED.compat.same-requests @clause:ED.compat.existing-triggers @clause:ED.event.only-new-interface @clause:ED.conformance.9 @clause:ED.compat.only-delay-visible @clause:ED.def.parked-state @clause:ED.observe.state-visible @needs:elastic @needs:daemon-control
+    @clause:ED.compat.same-requests @clause:ED.compat.existing-triggers @clause:ED.event.only-new-interface @clause:ED.conformance.9 @clause:ED.compat.only-delay-visible @clause:ED.def.parked-state @clause:ED.observe.state-visible @needs:daemon-control
     Scenario: In elastic mode the usual requests drive everything; a caller sees only a later launch, the parked state and one completion event
       Given a DVM in elastic mode
       And tool "T" is connected
@@ -149,7 +151,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And tool "T" receives exactly one PMIX_DVM_IS_READY
       And no process but tool "T" receives a completion event
 
-    @clause:ED.scope.no-size-policy @needs:elastic @needs:daemon-control
+    @clause:ED.scope.no-size-policy @needs:daemon-control
     Scenario: Submitting a job never makes the DVM grow, not even a job larger than the DVM
       Given a DVM in elastic mode
       And tool "T" is connected
@@ -164,7 +166,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       Then node "s2" is not in the DVM
       And tool "T" receives exactly one PMIX_DVM_IS_READY
 
-    @clause:ED.scope.no-size-policy @needs:elastic @needs:elastic-internals
+    @clause:ED.scope.no-size-policy @needs:elastic-internals
     Scenario: Submitting a job larger than the DVM opens no campaign
       Given a DVM in elastic mode
       And tool "T" is connected

@@ -1,4 +1,4 @@
-@area:elastic-grow @needs:elastic
+@area:elastic-grow @needs:elastic @needs:daemon-control
 Feature: A grow campaign parks new jobs until its daemons are wired in, and a failed grow is rolled back
 
   In elastic mode the DVM can grow while jobs run: a dynamic allocation
@@ -59,9 +59,10 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
     And tool "T" is connected
     And job "A" is running 2 processes, launched by tool "T"
 
+  @needs:PMIX_SPAWN_TARGET
   Rule: While a grow is in progress, a job reaching the map-eligible boundary is parked until every grow is wired
 
-    @clause:ED.grow.park-map-eligible @clause:ED.grow.admit-after-all-grows @clause:ED.grow.success-admits @clause:ED.def.grow-complete @clause:ED.def.parked-state @clause:ED.def.parking-invisible @clause:ED.observe.state-visible @clause:ED.observe.state-left-automatically @clause:ED.admit.not-failed @clause:ED.admit.held-then-post-change @clause:ED.admit.hazard-not-ready @clause:ED.conformance.1 @clause:ED.conformance.2 @clause:ED.compat.only-delay-visible @clause:EP.fence.any-campaign-parks @clause:EP.fence.apps-only @clause:EP.release.premap-to-map @clause:GC.success.after-all-reported-and-wireup @clause:GC.why.wireup-ordering @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:PMIX_SPAWN_TARGET
+    @clause:ED.grow.park-map-eligible @clause:ED.grow.admit-after-all-grows @clause:ED.grow.success-admits @clause:ED.def.grow-complete @clause:ED.def.parked-state @clause:ED.def.parking-invisible @clause:ED.observe.state-visible @clause:ED.observe.state-left-automatically @clause:ED.admit.not-failed @clause:ED.admit.held-then-post-change @clause:ED.admit.hazard-not-ready @clause:ED.conformance.1 @clause:ED.conformance.2 @clause:ED.compat.only-delay-visible @clause:EP.fence.any-campaign-parks @clause:EP.fence.apps-only @clause:EP.release.premap-to-map @clause:GC.success.after-all-reported-and-wireup @clause:GC.why.wireup-ordering @clause:ED.fail.no-partial-effect
     Scenario: A job submitted during a grow waits, through report-in, until the wireup, then runs on the new nodes
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -80,7 +81,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       And job "C" has processes running on nodes "s1,s2"
       And job "A" is still running
 
-    @clause:GC.fence.window-parked @clause:ED.admit.hazard-not-ready @clause:ED.grow.park-map-eligible @clause:GC.why.wireup-ordering @needs:daemon-control @needs:PMIX_SPAWN_TARGET
+    @clause:GC.fence.window-parked @clause:ED.admit.hazard-not-ready @clause:ED.grow.park-map-eligible @clause:GC.why.wireup-ordering
     Scenario: A job arriving after the last new daemon reported in, but before the wireup, is still parked
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -91,7 +92,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       When the head node distributes the wireup
       Then job "C" is running on node "s1"
 
-    @clause:ED.def.grow-complete @clause:GC.success.after-all-reported-and-wireup @clause:ED.grow.admit-after-all-grows @needs:daemon-control @needs:PMIX_SPAWN_TARGET
+    @clause:ED.def.grow-complete @clause:GC.success.after-all-reported-and-wireup @clause:ED.grow.admit-after-all-grows
     Scenario: A wireup distributed before every new daemon has reported in does not complete the grow
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -107,7 +108,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       Then job "C" has launched 4 processes
       And tool "T" receives exactly one PMIX_DVM_IS_READY
 
-    @clause:ED.grow.park-map-eligible @clause:ED.grow.admit-after-all-grows @clause:ED.conc.admit-after-all @clause:ED.conc.any-mix @clause:GC.why.concurrent @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET
+    @clause:ED.grow.park-map-eligible @clause:ED.grow.admit-after-all-grows @clause:ED.conc.admit-after-all @clause:ED.conc.any-mix @clause:GC.why.concurrent @clause:ED.conc.independent-accounting
     Scenario: With two grows in progress, a parked job waits for both
       Given tool "U" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R1" with:
@@ -122,7 +123,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       And the head node distributes the wireup
       Then job "C" is running on node "s1"
 
-    @clause:ED.grow.park-map-eligible @clause:ED.grow.success-admits @clause:EP.fence.any-campaign-parks @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING
+    @clause:ED.grow.park-map-eligible @clause:ED.grow.success-admits @clause:EP.fence.any-campaign-parks @clause:ED.conformance.1 @needs:job-staging @interpretation:IP-ELASTIC-STAGING
     Scenario: A staged job parks when it reaches the map-eligible boundary during the grow, not before, and is then admitted onto the new node
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -138,7 +139,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
 
   Rule: A job already past the map-eligible boundary is not held by a grow
 
-    @clause:ED.grow.premapped-unaffected @clause:ED.shrink.grow-no-launch-park @clause:GC.design.grow-no-launch-hold @clause:SH.invariant.launch-hold-shrink-only @clause:ED.conc.grow-no-stall-launch @needs:daemon-control @needs:job-staging @interpretation:IP-ELASTIC-STAGING
+    @clause:ED.grow.premapped-unaffected @clause:ED.shrink.grow-no-launch-park @clause:GC.design.grow-no-launch-hold @clause:SH.invariant.launch-hold-shrink-only @clause:ED.conc.grow-no-stall-launch @needs:job-staging @interpretation:IP-ELASTIC-STAGING
     Scenario: A job mapped before the grow began reaches the launch boundary during the grow and launches on its mapping
       Given tool "T" spawns job "C" with 2 processes, held before the launch boundary
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -148,9 +149,10 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       Then job "C" has launched on its original mapping
       And nodes "s1,s2" are joining the DVM
 
+  @needs:PMIX_SPAWN_TARGET @clause:ED.conformance.5
   Rule: A failed grow is rolled back to the pre-grow membership and its parked jobs never launch
 
-    @clause:ED.grow.target-failure-fails-all @clause:ED.grow.rollback-terminates-started @clause:ED.grow.rollback-membership @clause:ED.grow.never-half-extended @clause:ED.grow.failure-aborts-parked @clause:ED.grow.rollback-spares-existing @clause:ED.admit.grow-failure-aborts @clause:ED.fail.grow-target-fails @clause:ED.fail.no-partial-effect @clause:ED.conformance.1 @clause:ED.conformance.5 @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.event.mod-cause @clause:ED.event.code-mod @clause:GC.failure.event @clause:GC.failure.no-dvm-abort @clause:GC.rollback.started-terminated @clause:GC.rollback.never-started @clause:GC.rollback.scoped @clause:GC.rollback.before-event @clause:GC.why.partial-failure @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-ROLLBACK @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
+    @interpretation:IP-ELASTIC-ROLLBACK @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
     Scenario Outline: A grow whose daemon <fails how> is rolled back whole; its parked job never launches
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2"  |
@@ -171,13 +173,14 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
         | PMIX_ALLOC_REQ_ID    | "grow-1"     |
         | the underlying cause | <cause>      |
 
+      @clause:ED.grow.target-failure-fails-all @clause:ED.grow.rollback-terminates-started @clause:ED.grow.rollback-membership @clause:ED.grow.never-half-extended @clause:ED.grow.failure-aborts-parked @clause:ED.grow.rollback-spares-existing @clause:ED.admit.grow-failure-aborts @clause:ED.fail.grow-target-fails @clause:ED.fail.no-partial-effect @clause:ED.conformance.1 @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.event.mod-cause @clause:ED.event.code-mod @clause:GC.failure.event @clause:GC.failure.no-dvm-abort @clause:GC.rollback.started-terminated @clause:GC.rollback.never-started @clause:GC.rollback.scoped @clause:GC.rollback.before-event @clause:GC.why.partial-failure @clause:EP.event.payload
       Examples:
         | fails how                                 | failure                                                        | cause              |
         | crashes before reporting in               | the daemon on node "s2" crashes with PMIX_ERR_UNREACH          | PMIX_ERR_UNREACH   |
         | crashes after reporting in, before wireup | the daemon on node "s1" crashes with PMIX_ERR_TIMEOUT          | PMIX_ERR_TIMEOUT   |
         | never starts                              | the daemon on node "s2" fails to start with PMIX_ERR_NOT_FOUND | PMIX_ERR_NOT_FOUND |
 
-    @clause:ED.grow.rollback-membership @clause:ED.event.mod-final @clause:GC.rollback.single @clause:GC.rollback.nodes-unusable @clause:GC.failure.no-dvm-abort @clause:ED.conformance.5 @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-ROLLBACK @interpretation:IP-HOST-OUTSIDE-TARGETS
+    @clause:ED.grow.rollback-membership @clause:ED.event.mod-final @clause:GC.rollback.single @clause:GC.rollback.nodes-unusable @clause:GC.failure.no-dvm-abort @interpretation:IP-ELASTIC-ROLLBACK @interpretation:IP-HOST-OUTSIDE-TARGETS
     Scenario: After the rollback, a late report or departure of the campaign's daemons changes nothing, and no later job lands on its nodes
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -196,7 +199,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       Then job "E" has launched 2 processes
       And no process of job "E" is on nodes "s1,s2"
 
-    @clause:ED.grow.rollback-spares-concurrent @clause:GC.failure.campaign-scoped @clause:GC.motivation.no-wedge @clause:GC.why.concurrent @clause:GC.rollback.scoped @clause:ED.conformance.4 @clause:ED.conformance.5 @clause:ED.conc.independent-accounting @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
+    @clause:ED.grow.rollback-spares-concurrent @clause:GC.failure.campaign-scoped @clause:GC.motivation.no-wedge @clause:GC.why.concurrent @clause:GC.rollback.scoped @clause:ED.conformance.4 @clause:ED.conc.independent-accounting @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE
     Scenario: A failed grow leaves a concurrent grow untouched: it keeps its daemon and completes, and what waits only on it is admitted
       Given tool "U" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R1" with:
@@ -222,7 +225,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
 
   Rule: A daemon failure that belongs to no grow neither releases nor aborts parked jobs
 
-    @clause:ED.grow.unrelated-failure @clause:ED.fail.unrelated-during-grow @clause:ED.conformance.4 @clause:ED.conc.no-consume-by-unrelated @clause:GC.motivation.unrelated-death @clause:GC.failure.by-identity @clause:GC.why.unrelated-death @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-UNRELATED-LOSS
+    @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario Outline: A pre-existing daemon <dies how> during a grow: the grow carries on, the parked job is neither released nor aborted
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -239,6 +242,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
       And job "C" is running on node "s1"
       And tool "T" receives exactly one PMIX_DVM_IS_READY
 
+      @clause:ED.grow.unrelated-failure @clause:ED.fail.unrelated-during-grow @clause:ED.conformance.4 @clause:ED.conc.no-consume-by-unrelated @clause:GC.motivation.unrelated-death @clause:GC.failure.by-identity @clause:GC.why.unrelated-death
       Examples:
         | dies how          | death                                              |
         | crashes           | the daemon on node "n2" crashes with PMIX_ERR_UNREACH |
@@ -246,7 +250,7 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
 
   Rule: Teardown drains pending grows as failures, so no job stays parked across it
 
-    @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.deliver.exactly-one @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
+    @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.deliver.exactly-one @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
     Scenario: The DVM is torn down while a grow is pending: its parked job never launches and its requester is told it failed
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |

@@ -56,7 +56,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
 
   Rule: A release that removes daemons is one shrink campaign, complete when its last target has departed
 
-    @clause:ED.def.shrink-complete @clause:ED.shrink.complete-on-departure @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.complete-on-death @clause:SH.departure.reason-irrelevant @clause:SH.xcast-failure.only-failure @clause:SH.invariant.one-campaign-per-release @clause:ED.shrink.no-admit-before-gone @clause:ED.conformance.6 @clause:EP.abort.shrink-never-fails-held @clause:ED.observe.state-left-automatically @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario Outline: Two targets, s2 <s2 departs> and s3 <s3 departs>: the shrink completes on the last departure, not before
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -77,6 +77,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       And tool "T" receives exactly one PMIX_DVM_IS_READY
       And job "C" is running on node "s1"
 
+      @clause:ED.def.shrink-complete @clause:ED.shrink.complete-on-departure @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.complete-on-death @clause:SH.departure.reason-irrelevant @clause:SH.xcast-failure.only-failure @clause:SH.invariant.one-campaign-per-release @clause:ED.shrink.no-admit-before-gone @clause:ED.conformance.6 @clause:EP.abort.shrink-never-fails-held @clause:ED.observe.state-left-automatically
       Examples:
         | s2 departs                    | s3 departs                    |
         | exits                         | exits                         |
@@ -113,9 +114,10 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "L" has launched on its original mapping
       And no process receives a completion event
 
+  @needs:daemon-control @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-SLOT-CAPACITY @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2
   Rule: While a shrink is in progress a job reaching the map-eligible boundary is parked, then mapped onto the survivors only
 
-    @clause:ED.shrink.park-map-eligible @clause:SH.hold.map-during-shrink @clause:SH.campaign.fence-before-command @clause:ED.shrink.map-parked-survivors @clause:ED.admit.hazard-not-ready @clause:ED.admit.held-then-post-change @clause:ED.admit.not-failed @clause:ED.conformance.1 @clause:ED.conformance.2 @clause:EP.fence.any-campaign-parks @clause:EP.release.premap-to-map @clause:ED.shrink.no-admit-before-gone @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.hold.map-during-shrink @clause:SH.campaign.fence-before-command @clause:ED.admit.hazard-not-ready @clause:ED.admit.held-then-post-change @clause:ED.admit.not-failed @clause:ED.conformance.1 @clause:EP.fence.any-campaign-parks @clause:EP.release.premap-to-map @clause:ED.shrink.no-admit-before-gone @interpretation:IP-PARTIAL-RELEASE
     Scenario: A job submitted right after the release is accepted is parked, and is mapped onto the surviving nodes of its reservation
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -127,7 +129,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" has launched 4 processes
       And job "C" is running on nodes "s1,s2"
 
-    @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @needs:partial-release
+    @needs:job-staging @interpretation:IP-ELASTIC-STAGING
     Scenario: A staged job that reaches the map-eligible boundary during the shrink is parked, and mapped onto the survivors
       Given tool "T" spawns job "C" with 4 processes, held before the map-eligible boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -139,9 +141,10 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When the daemon on node "s1" exits
       Then job "C" is running on nodes "s2,s3"
 
+  @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-ELASTIC-STAGING @clause:SH.remap.decision
   Rule: A job mapped before the shrink is parked at the launch boundary while, and only while, a shrink is in progress
 
-    @clause:ED.shrink.park-launch-iff-shrink @clause:SH.hold.launch-apps @clause:ED.admit.hazard-departing @clause:ED.shrink.launch-parked-untouched-proceeds @clause:SH.remap.decision @clause:EP.release.prelaunch-remap-or-launch @clause:ED.def.parked-state @clause:ED.observe.state-visible @clause:ED.fail.no-partial-effect @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-LAUNCH-HOLD @needs:partial-release
+    @clause:ED.shrink.park-launch-iff-shrink @clause:SH.hold.launch-apps @clause:ED.admit.hazard-departing @clause:ED.shrink.launch-parked-untouched-proceeds @clause:EP.release.prelaunch-remap-or-launch @clause:ED.def.parked-state @clause:ED.observe.state-visible @clause:ED.fail.no-partial-effect @interpretation:IP-ELASTIC-LAUNCH-HOLD
     Scenario: A job with no process on the departing node waits at the launch boundary, then launches on its existing mapping
       Given tool "T" spawns job "C" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -158,7 +161,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When job "D" reaches the launch boundary
       Then job "D" has launched on its original mapping
 
-    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.decision @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:tool-process-slots=none
+    @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @reading:tool-process-slots=none
     Scenario Outline: A job with a process on the departing node (which <departs>) is remapped onto the survivors, its slots accounted once
       Given tool "T" spawns job "B" with 2 processes on host "s3" and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -183,12 +186,13 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       And node "s1" has 2 slots in use
       And node "s3" has 2 slots in use
 
+      @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.slots-freed @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.conformance.3 @clause:ED.admit.hazard-departing @clause:ED.admit.not-failed @clause:ED.shrink.clean-equals-crash @clause:ED.fail.shrink-target-clean-exit @clause:ED.fail.shrink-target-crash @clause:SH.departure.reason-irrelevant @clause:ED.conformance.1
       Examples:
         | departs                       |
         | exits                         |
         | crashes with PMIX_ERR_UNREACH |
 
-    @clause:SH.invariant.targets-stable @clause:SH.remap.decision @clause:ED.shrink.launch-parked-remapped @clause:ED.conformance.3 @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:SH.invariant.targets-stable @clause:ED.shrink.launch-parked-remapped @clause:ED.conformance.3 @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
     Scenario: A job on a target that departed first is still remapped when the last target departs
       Given tool "T" spawns job "B" with 2 processes on host "s1" and:
         | PMIX_SPAWN_TARGET | allocation R |
@@ -210,12 +214,13 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" is running on node "s1"
       And job "C" has launched 2 processes
 
+  @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @clause:ED.admit.hazard-departing @clause:ED.conformance.3
   Rule: No launch data goes to a node that has left: a job mapped onto it is remapped when it reaches the launch boundary
 
     # Found by the elastic interleaving property (seed 20261122): a job mapped
     # before a node left, and reaching the launch boundary only after that, was
     # launched onto the departed node.
-    @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:SH.remap.decision @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-SLOT-CAPACITY @needs:partial-release
+    @clause:SH.remap.decision @needs:partial-release
     Scenario: A job mapped onto a node that a completed shrink removed is remapped when it reaches the launch boundary
       # s2 and s3 are full, so C can only be mapped onto s1 (IP-SLOT-CAPACITY).
       Given tool "T" spawns job "B" with 2 processes on host "s2" and:
@@ -236,7 +241,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" is running on nodes "s2,s3"
       And no process of any job is running on node "s1"
 
-    @clause:ED.admit.hazard-departing @clause:ED.conformance.3 @clause:ED.grow.unrelated-failure @needs:daemon-control @needs:job-staging @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-UNRELATED-LOSS @interpretation:IP-SLOT-CAPACITY
+    @clause:ED.grow.unrelated-failure @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario: A job mapped onto a node lost outside any campaign is remapped when it reaches the launch boundary
       # s2 and s3 are full, so C can only be mapped onto s1 (IP-SLOT-CAPACITY).
       Given tool "T" spawns job "B" with 2 processes on host "s2" and:
@@ -253,6 +258,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" is running on nodes "s2,s3"
       And no process of any job is running on node "s1"
 
+  @needs:daemon-control @needs:partial-release @interpretation:IP-PARTIAL-RELEASE @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting
   Rule: A daemon that reports its departure more than once is counted once
 
     # The 004 plan's worked trace of an acknowledgement-counting design:
@@ -263,7 +269,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
     # Here the first target's departure is reported twice. Counting events
     # instead of distinct departed targets completes the campaign while the
     # second target is still present, which this scenario catches.
-    @clause:ED.fail.duplicate-failure-event @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @clause:ED.conformance.6 @clause:ED.shrink.no-admit-before-gone @clause:ED.shrink.complete-on-departure @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.fail.duplicate-failure-event @clause:ED.conformance.6 @clause:ED.shrink.no-admit-before-gone @clause:ED.shrink.complete-on-departure @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-DEPARTURE
     Scenario Outline: Two targets; the first departs (<first>) and reports its departure again (<again>): nothing is released until the second departs
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -288,7 +294,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | crashes | reports its departure again   |
         | exits   | reports its departure again   |
 
-    @clause:SH.count.idempotent @clause:SH.count.all-distinct-targets @clause:SH.invariant.fence-accounting @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @needs:elastic-internals
     Scenario: A repeated departure of the same target is not accounted a second time
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -300,9 +306,10 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | size change             | nodes counted |
         | shrink of nodes "s2,s3" | s3            |
 
+  @needs:daemon-control @needs:partial-release @interpretation:IP-PARTIAL-RELEASE @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success
   Rule: Each resource component is offered the completed shrink before its completion event
 
-    @clause:ED.release.offer-each-component @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.release.every-module @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.release.offer-each-component @clause:SH.release.every-module @needs:elastic-internals
     Scenario: A release spanning two allocations is one shrink, offered to the resource components before PMIX_DVM_IS_READY
       Given tool "T" holds allocation "R2" of node "s4"
       And the daemon on node "s4" has joined the DVM
@@ -317,7 +324,6 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
     # The same rule seen from outside: by the time the requester holds
     # PMIX_DVM_IS_READY, the scheduler has the nodes back and can grant them
     # again at once, from both allocations the release spanned.
-    @clause:ED.release.before-event @clause:ED.release.multi-source @clause:SH.invariant.rm-release-before-event @clause:ED.event.ready-on-success @needs:daemon-control @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: When PMIX_DVM_IS_READY arrives, the released nodes are back with the scheduler, which grants them again
       Given tool "T" holds allocation "R2" of node "s4"
       And the daemon on node "s4" has joined the DVM
@@ -332,9 +338,10 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then the request succeeds
       And nodes "s3,s4" are reserved to allocation "R3"
 
+  @needs:daemon-control @needs:scheduler-control @needs:partial-release @interpretation:IP-PARTIAL-RELEASE @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event
   Rule: A shrink order that cannot be sent withdraws the campaign and fails with its cause
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:daemon-control @needs:PMIX_SPAWN_TARGET @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release @reading:completion-request-id=driving
+    @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:PMIX_SPAWN_TARGET @reading:completion-request-id=driving
     Scenario: The shrink order fails: the requester gets PMIX_ERR_DVM_MOD with the cause, nothing stays parked and the node stays
       When the next shrink order fails with PMIX_ERR_UNREACH
       And tool "T" requests PMIX_ALLOC_RELEASE with:
@@ -353,7 +360,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       When the daemon on node "s3" exits
       Then tool "T" receives exactly one PMIX_ERR_DVM_MOD
 
-    @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event @needs:daemon-control @needs:elastic-internals @interpretation:IP-PARTIAL-RELEASE @needs:scheduler-control @needs:partial-release
+    @needs:elastic-internals
     Scenario: The failed shrink's campaign and its account are withdrawn
       When the next shrink order fails with PMIX_ERR_OUT_OF_RESOURCE
       And tool "T" requests PMIX_ALLOC_RELEASE with:

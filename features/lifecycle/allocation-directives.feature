@@ -49,9 +49,10 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request succeeds
       And nodes "s1,s2" are reserved to allocation "R"
 
+  @needs:alloc-lending @interpretation:IP-LEND
   Rule: nodes can be lent back to the scheduler and reacquired
 
-    @clause:RF.release.permanent-or-lend @clause:RF.reacquire.lent @interpretation:IP-LEND @interpretation:IP-QUERY-STATES @needs:alloc-lending @needs:query-alloc-status
+    @clause:RF.release.permanent-or-lend @clause:RF.reacquire.lent @interpretation:IP-QUERY-STATES @needs:query-alloc-status
     Scenario: Lent nodes leave the allocation; the allocation stays and takes them back on PMIX_ALLOC_REAQUIRE
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -67,7 +68,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       And the response carries the PMIX_ALLOC_ID of allocation "R"
       And node "s1" is reserved to allocation "R"
 
-    @clause:RF.release.permanent-or-lend @interpretation:IP-LEND @needs:alloc-lending
+    @clause:RF.release.permanent-or-lend
     Scenario: A release without a lending period gives the nodes up for good: there is nothing to reacquire
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -78,7 +79,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected (the specification names no status)
       And nothing changed
 
-    @clause:RF.reacquire.lent @interpretation:IP-LEND @needs:alloc-lending
+    @clause:RF.reacquire.lent
     Scenario: Reacquiring an allocation that lent nothing is refused
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_REAQUIRE with:
@@ -86,7 +87,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
       Then the request is rejected (the specification names no status)
       And nothing changed
 
-    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-LEND @interpretation:IP-RELEASE-ERRORS @needs:alloc-lending @needs:scheduler-requests
+    @clause:RF.reacquire.lent @clause:NR.trigger.owner-release @interpretation:IP-RELEASE-ERRORS @needs:scheduler-requests
     Scenario: Only an owner (or the scheduler) may lend or reacquire
       Given job "A" holds allocation "R" of node "s1"
       When job "B" requests PMIX_ALLOC_RELEASE with:
@@ -105,7 +106,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | PMIX_ALLOC_ID | allocation R |
       Then the request succeeds
 
-    @clause:RF.reacquire.lent @needs:scheduler-policy @interpretation:IP-LEND @needs:alloc-lending
+    @clause:RF.reacquire.lent @needs:scheduler-policy
     Scenario Outline: Whether the very nodes come back is the scheduler's choice (<policy>)
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -126,7 +127,7 @@ Feature: Lending, reacquiring, cancelling and querying allocation requests
         | policy         | outcome  |
         | any free nodes | succeeds |
 
-    @clause:NR.attr.inherit-ignored-other-directives @interpretation:IP-LEND @needs:alloc-lending
+    @clause:NR.attr.inherit-ignored-other-directives
     Scenario: PMIX_ALLOC_INHERITANCE on a PMIX_ALLOC_REAQUIRE is ignored, even a value no host supports
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:

@@ -1,4 +1,4 @@
-@area:lifecycle
+@area:lifecycle @needs:PMIX_SPAWN_TARGET
 Feature: Ending a reservation while jobs still run on it
 
   A reservation may end while jobs are still mapped onto its nodes: an
@@ -45,7 +45,7 @@ Feature: Ending a reservation while jobs still run on it
 
   Rule: When the nodes stay in the DVM, no process is killed
 
-    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:scheduler-control
     Scenario Outline: Ended by <how> while job C runs on <node>: C carries on, new jobs no longer see the reservation
       Given job "A" holds allocation "R" of node "<node>" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -97,7 +97,7 @@ Feature: Ending a reservation while jobs still run on it
     # The owner's release of a CHILD reservation returns its nodes; a node
     # carved from the startup pool stays in the DVM, so the child is not
     # touched although the reservation it runs in has ended.
-    @clause:NR.mapped.stay-no-kill @clause:NR.trigger.independent-of-disposition @clause:NR.release.startup-nodes-revert @clause:NR.mapped.teardown-never-kills @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.mapped.stay-no-kill @clause:NR.trigger.independent-of-disposition @clause:NR.release.startup-nodes-revert @clause:NR.mapped.teardown-never-kills @needs:PMIX_ALLOC_INHERITANCE
     Scenario Outline: Releasing a <inheritance> reservation of a startup node leaves its running child alone
       Given job "A" holds allocation "R" of node "n3" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -119,7 +119,7 @@ Feature: Ending a reservation while jobs still run on it
     # C's parent session was R1, which has ended; an application's untargeted
     # spawn then goes to the default session (IP-PARENT-SESSION), never onto
     # a node still reserved to someone else.
-    @clause:NR.mapped.stay-default-pool @clause:NR.spawn.default-excludes-reserved @interpretation:IP-PARENT-SESSION @needs:PMIX_SPAWN_TARGET
+    @clause:NR.mapped.stay-default-pool @clause:NR.spawn.default-excludes-reserved @interpretation:IP-PARENT-SESSION
     Scenario: A job still running on a released reservation's node spawns into the default session
       Given job "B" holds allocation "RB" of node "s2"
       And job "A" holds allocation "R1" of node "n3"
@@ -132,9 +132,10 @@ Feature: Ending a reservation while jobs still run on it
       Then the request succeeds
       And every process of job "E" is on nodes "n1,n2,n3"
 
+  @interpretation:IP-DEPARTING-PROCESSES @clause:NR.mapped.leave-terminates @clause:NR.release.scheduler-nodes-leave
   Rule: When the nodes leave the DVM, the processes on them are terminated first
 
-    @clause:NR.mapped.leave-terminates @clause:NR.mapped.not-deferred @clause:NR.release.scheduler-nodes-leave @clause:NR.mapped.teardown-never-kills @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_SPAWN_TARGET @needs:scheduler-control
+    @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @needs:scheduler-control
     Scenario Outline: Ended by <how> while job C runs on s1: s1 leaves, and C, which ran only there, has ended
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -181,7 +182,7 @@ Feature: Ending a reservation while jobs still run on it
     # C1 runs only on the startup node n3, C2 only on the scheduler node s1,
     # both in the same reservation. When NONE returns the reservation, s1
     # leaves and n3 stays: only C2 is terminated.
-    @clause:NR.mapped.leave-terminates @clause:NR.mapped.stay-no-kill @clause:NR.mapped.teardown-never-kills @clause:NR.disp.none @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:IN.reserve.declared-at-allocation
+    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.teardown-never-kills @clause:NR.disp.none @clause:NR.release.startup-nodes-revert @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
     Scenario: Only the job on the departing node is terminated; the one on the node that stays runs on
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -201,7 +202,7 @@ Feature: Ending a reservation while jobs still run on it
     # C has more processes than either of its sessions has free slots, so it
     # runs both on s1 and in the default session (IP-SLOT-CAPACITY). Only
     # its processes on s1 are asserted on.
-    @clause:NR.mapped.leave-terminates @clause:NR.release.scheduler-nodes-leave @clause:NR.trigger.owner-release @interpretation:IP-DEPARTING-PROCESSES @interpretation:IP-SLOT-CAPACITY @needs:PMIX_SPAWN_TARGET
+    @clause:NR.trigger.owner-release @interpretation:IP-SLOT-CAPACITY
     Scenario: A job spanning a departing node and the default session loses every process on the departing node
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "C" with 12 processes and:

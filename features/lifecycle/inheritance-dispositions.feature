@@ -55,7 +55,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
     # Each row fails under any of the other three values: NONE and DEFAULT
     # differ from each other, and from the CHILD flavours, at the owner's
     # end; CHILD and CHILD_DEFAULT differ at the child's end.
-    @clause:NR.disp.none @clause:NR.disp.child @clause:NR.disp.default @clause:NR.disp.child-default @clause:IN.value.none @clause:IN.value.child @clause:IN.value.default @clause:IN.value.child-default @clause:IN.host.record @clause:IN.host.defer-teardown @clause:IN.host.return-none-child @clause:IN.host.unreserve-default @clause:IN.share.reserved-then-unreserved @clause:NR.release.scheduler-nodes-leave @clause:NR.unreserve.nodes-stay @clause:NR.mapped.stay-no-kill @clause:NR.mapped.leave-terminates @clause:NR.conformance.4 @clause:NR.conformance.5 @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:IN.def.reserved-unreserved @clause:IN.reserve.declared-at-allocation
+    @interpretation:IP-DEPARTING-PROCESSES @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
     Scenario Outline: <inheritance> fires at <lifetime> termination and <disposition>
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -69,6 +69,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "C" terminates, if it is still running
       Then node "s1" <node after the child's end>
 
+      @clause:NR.disp.none @clause:NR.disp.child @clause:NR.disp.default @clause:NR.disp.child-default @clause:IN.value.none @clause:IN.value.child @clause:IN.value.default @clause:IN.value.child-default @clause:IN.host.record @clause:IN.host.defer-teardown @clause:IN.host.return-none-child @clause:IN.host.unreserve-default @clause:IN.share.reserved-then-unreserved @clause:NR.release.scheduler-nodes-leave @clause:NR.unreserve.nodes-stay @clause:NR.mapped.stay-no-kill @clause:NR.mapped.leave-terminates @clause:NR.conformance.4 @clause:NR.conformance.5 @clause:IN.def.reserved-unreserved @clause:IN.reserve.declared-at-allocation
       Examples:
         | inheritance                      | lifetime           | disposition         | node after the owner's end    | child after the owner's end | node after the child's end |
         | PMIX_ALLOC_INHERIT_NONE          | owning-namespace   | returns the node    | is not in the DVM             | has ended                   | is not in the DVM          |
@@ -76,9 +77,10 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_CHILD         | last-derived-child | returns the node    | is reserved to allocation "R" | is still running            | is not in the DVM          |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | last-derived-child | unreserves the node | is reserved to allocation "R" | is still running            | is in the default session  |
 
+  @clause:NR.disp.absent-is-default @clause:IN.default.absent-is-default @clause:IN.value.none-not-default @clause:NR.unreserve.nodes-stay @clause:IN.def.reserved-unreserved
   Rule: A request without PMIX_ALLOC_INHERITANCE gets PMIX_ALLOC_INHERIT_DEFAULT
 
-    @clause:NR.disp.absent-is-default @clause:IN.default.absent-is-default @clause:IN.value.none-not-default @clause:NR.unreserve.nodes-stay @clause:NR.mapped.stay-no-kill @clause:NR.conformance.4 @needs:PMIX_SPAWN_TARGET @clause:IN.def.reserved-unreserved
+    @clause:NR.mapped.stay-no-kill @clause:NR.conformance.4 @needs:PMIX_SPAWN_TARGET
     Scenario: A request without PMIX_ALLOC_INHERITANCE: the owner's end unreserves the node, and its child keeps running there
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "C" with 1 process and:
@@ -93,7 +95,6 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "C" terminates
       Then node "s1" is in the default session
 
-    @clause:NR.disp.absent-is-default @clause:IN.default.absent-is-default @clause:IN.value.none-not-default @clause:NR.unreserve.nodes-stay @clause:IN.def.reserved-unreserved
     Scenario Outline: A request without PMIX_ALLOC_INHERITANCE: the node stays in the DVM when the owning namespace ends (<owner>)
       Given <owner> holds allocation "R" of node "s1"
       When <owner ends>
@@ -108,9 +109,10 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | owner    | owner ends           |
         | tool "T" | tool "T" disconnects |
 
+  @needs:PMIX_ALLOC_INHERITANCE @clause:NR.disp.child @clause:NR.disp.child-default
   Rule: A CHILD-flavoured reservation lasts until the owner and every derived child have ended
 
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.derived-child @clause:IN.def.derived-child @clause:IN.host.track-descendants @clause:IN.host.defer-teardown @clause:PL.disp.child-after-owner-and-descendants @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.derived-child @clause:IN.def.derived-child @clause:IN.host.track-descendants @clause:IN.host.defer-teardown @clause:PL.disp.child-after-owner-and-descendants @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A grandchild keeps the reservation after the owner and the child have ended (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -136,7 +138,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
     # G never ran in the reservation: it was spawned into the default session.
     # It is still a derived child of A, so it holds the reservation open.
-    @clause:PL.disp.descendant-elsewhere-holds @clause:NR.own.derived-child @clause:IN.def.derived-child @clause:IN.host.track-descendants @clause:NR.disp.child @clause:NR.disp.child-default @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:PL.disp.descendant-elsewhere-holds @clause:NR.own.derived-child @clause:IN.def.derived-child @clause:IN.host.track-descendants @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A grandchild running in another session keeps the reservation (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -158,7 +160,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_CHILD         | is not in the DVM         |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session |
 
-    @clause:PL.disp.descendant-elsewhere-holds @clause:NR.own.derived-child @clause:IN.def.derived-child @clause:NR.disp.child @clause:NR.disp.child-default @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:PL.disp.descendant-elsewhere-holds @clause:NR.own.derived-child @clause:IN.def.derived-child @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A child the owner spawned only into the default session keeps the reservation (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -176,7 +178,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_CHILD         | is not in the DVM         |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session |
 
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.child-after-owner-and-descendants @clause:IN.host.return-none-child @clause:IN.host.unreserve-default @interpretation:IP-CHILD-WAITS-FOR-OWNER @needs:PMIX_ALLOC_INHERITANCE
+    @clause:PL.disp.child-after-owner-and-descendants @clause:IN.host.return-none-child @clause:IN.host.unreserve-default @interpretation:IP-CHILD-WAITS-FOR-OWNER
     Scenario Outline: Without any derived child, a CHILD-flavoured reservation fires when the owner ends (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -191,7 +193,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
     # Read alone, the one-line definition of CHILD_DEFAULT ("when the last
     # derived child terminates") would fire here while A still runs; the
     # lifetime axis says the reservation outlives the owner, never less.
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.child-after-owner-and-descendants @clause:NR.conformance.4 @interpretation:IP-CHILD-WAITS-FOR-OWNER @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:PL.disp.child-after-owner-and-descendants @clause:NR.conformance.4 @interpretation:IP-CHILD-WAITS-FOR-OWNER @needs:PMIX_SPAWN_TARGET
     Scenario Outline: While the owner runs, a CHILD-flavoured reservation stays after every child has ended (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -215,7 +217,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
     # A job the scheduler spawns into the reservation is a child launched
     # into it with PMIX_SPAWN_TARGET, although it descends from no owner.
-    @clause:NR.own.derived-child @clause:NR.own.scheduler-implicit @clause:IN.host.track-descendants @clause:NR.disp.child @clause:NR.disp.child-default @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests
+    @clause:NR.own.derived-child @clause:NR.own.scheduler-implicit @clause:IN.host.track-descendants @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests
     Scenario Outline: A job the scheduler spawned into the reservation keeps it after the owner has ended (<inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -233,11 +235,12 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_CHILD         | is not in the DVM         |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session |
 
+  @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-TOOL-TERMINATION
   Rule: A tool owner terminates when it disconnects
 
     # Tool U launches nothing but what the scenario shows, so its only
     # derived children are the jobs below.
-    @clause:NR.disp.none @clause:NR.disp.default @clause:NR.route.tool-own @clause:NR.conformance.4 @interpretation:IP-TOOL-TERMINATION @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:IN.reserve.declared-at-allocation
+    @clause:NR.disp.none @clause:NR.disp.default @clause:NR.route.tool-own @clause:NR.conformance.4 @needs:PMIX_SPAWN_TARGET @clause:IN.reserve.declared-at-allocation
     Scenario Outline: A tool's reservation stays while the tool is connected, and <inheritance> fires when it disconnects
       Given tool "U" is connected
       And tool "U" holds allocation "R" of node "s1" with:
@@ -256,7 +259,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_NONE    | is not in the DVM         |
         | PMIX_ALLOC_INHERIT_DEFAULT | is in the default session |
 
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.tool-owner-descendants @clause:NR.own.derived-child @clause:IN.host.defer-teardown @interpretation:IP-TOOL-TERMINATION @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.tool-owner-descendants @clause:NR.own.derived-child @clause:IN.host.defer-teardown @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A tool's CHILD-flavoured reservation waits for the jobs the tool spawned into it (<inheritance>)
       Given tool "U" is connected
       And tool "U" holds allocation "R" of node "s1" with:
@@ -275,7 +278,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_CHILD         | is not in the DVM         |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session |
 
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.child-after-owner-and-descendants @interpretation:IP-TOOL-TERMINATION @interpretation:IP-CHILD-WAITS-FOR-OWNER @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @clause:NR.disp.child @clause:NR.disp.child-default @clause:PL.disp.child-after-owner-and-descendants @interpretation:IP-CHILD-WAITS-FOR-OWNER @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A tool's CHILD-flavoured reservation does not fire while the tool is connected, even once its jobs have ended (<inheritance>)
       Given tool "U" is connected
       And tool "U" holds allocation "R" of node "s1" with:
@@ -295,7 +298,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
     # Tool T launched jobs A and B (in the default session, before the
     # reservation existed): they are its derived children too.
-    @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.derived-child @clause:IN.def.derived-child @interpretation:IP-TOOL-TERMINATION @interpretation:IP-DERIVED-CHILDREN @needs:PMIX_ALLOC_INHERITANCE
+    @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.derived-child @clause:IN.def.derived-child @interpretation:IP-DERIVED-CHILDREN
     Scenario Outline: The jobs a tool launched elsewhere keep its CHILD-flavoured reservation (<inheritance>)
       Given tool "T" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -313,7 +316,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
   Rule: The owning namespace is the PMIX_ALLOC_TARGET namespace, not the requesting tool
 
-    @clause:IN.target.owner-for-inheritance @clause:IN.def.owning-namespace @clause:NR.own.single-owning-namespace @clause:NR.attr.target-names-owner @clause:NR.disp.none @clause:NR.disp.default @clause:IN.host.record @interpretation:IP-TOOL-TERMINATION @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:IN.reserve.declared-at-allocation
+    @interpretation:IP-TOOL-TERMINATION @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
     Scenario Outline: The requesting tool's disconnect changes nothing; the PMIX_ALLOC_TARGET job's end applies <inheritance>
       Given tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST   | "s1"          |
@@ -326,6 +329,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "A" terminates
       Then node "s1" <after the owner's end>
 
+      @clause:IN.target.owner-for-inheritance @clause:IN.def.owning-namespace @clause:NR.own.single-owning-namespace @clause:NR.attr.target-names-owner @clause:NR.disp.none @clause:NR.disp.default @clause:IN.host.record @clause:IN.reserve.declared-at-allocation
       Examples:
         | inheritance                | after the owner's end     |
         | PMIX_ALLOC_INHERIT_NONE    | is not in the DVM         |
@@ -337,7 +341,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
     # lives; the disposition decides whether it leaves the DVM (NONE, CHILD)
     # or stays there (DEFAULT, CHILD_DEFAULT). C runs on the shared node in
     # the default session; it is A's derived child all the same.
-    @clause:NR.attr.inherit-applies-when-shared @clause:NR.attr.share-inheritance-orthogonal @clause:IN.share.initial-state @clause:NR.disp.none @clause:NR.disp.child @clause:NR.disp.default @clause:NR.disp.child-default @clause:NR.conformance.5 @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
+    @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE
     Scenario Outline: A shared allocation's node leaves or stays as its disposition says (<inheritance>)
       Given job "A" requests PMIX_ALLOC_NEW for allocation "S" with:
         | PMIX_ALLOC_NODE_LIST   | "s1"          |
@@ -352,6 +356,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "C" terminates, if it is still running
       Then node "s1" <after the child's end>
 
+      @clause:NR.attr.inherit-applies-when-shared @clause:NR.attr.share-inheritance-orthogonal @clause:IN.share.initial-state @clause:NR.disp.none @clause:NR.disp.child @clause:NR.disp.default @clause:NR.disp.child-default @clause:NR.conformance.5 @clause:IN.reserve.declared-at-allocation
       Examples:
         | inheritance                      | after the owner's end     | after the child's end     |
         | PMIX_ALLOC_INHERIT_NONE          | is not in the DVM         | is not in the DVM         |
@@ -359,9 +364,10 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_DEFAULT       | is in the default session | is in the default session |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session | is in the default session |
 
+  @needs:PMIX_ALLOC_INHERITANCE
   Rule: PMIX_ALLOC_INHERITANCE is honoured on NEW and EXTEND, ignored on the other directives
 
-    @clause:NR.attr.inherit-honoured-new-extend @clause:IN.attr.new-extend @needs:PMIX_ALLOC_INHERITANCE @clause:IN.attr.key
+    @clause:NR.attr.inherit-honoured-new-extend @clause:IN.attr.new-extend @clause:IN.attr.key
     Scenario Outline: The disposition after an EXTEND (created with <created>, extended with <extended>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <created> |
@@ -387,7 +393,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
 
     # A RELEASE returns the nodes whatever it carries: neither an unknown
     # value nor an unreserving one changes that.
-    @clause:NR.attr.inherit-ignored-other-directives @clause:IN.attr.ignored-other @clause:NR.trigger.owner-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found
+    @clause:NR.attr.inherit-ignored-other-directives @clause:IN.attr.ignored-other @clause:NR.trigger.owner-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found
     Scenario Outline: PMIX_ALLOC_INHERITANCE on a PMIX_ALLOC_RELEASE is ignored (value <value>)
       Given job "A" holds allocation "R" of node "s1"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -406,7 +412,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | PMIX_ALLOC_INHERIT_DEFAULT       |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT |
 
-    @clause:NR.attr.inherit-ignored-other-directives @clause:IN.attr.ignored-other @clause:NR.disp.absent-is-default @interpretation:IP-RELEASE-ERRORS @needs:PMIX_ALLOC_INHERITANCE
+    @clause:NR.attr.inherit-ignored-other-directives @clause:IN.attr.ignored-other @clause:NR.disp.absent-is-default @interpretation:IP-RELEASE-ERRORS
     Scenario: A refused PMIX_ALLOC_RELEASE carrying PMIX_ALLOC_INHERITANCE changes no disposition
       Given job "A" holds allocation "R" of node "s1"
       When job "B" requests PMIX_ALLOC_RELEASE with:
@@ -417,9 +423,10 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "A" terminates
       Then node "s1" is in the default session
 
+  @without:PMIX_ALLOC_INHERITANCE @clause:NR.compat.no-inheritance-key-default @clause:NR.conformance.7
   Rule: A PMIx without PMIX_ALLOC_INHERITANCE gives every reservation the default disposition
 
-    @without:PMIX_ALLOC_INHERITANCE @clause:NR.compat.no-inheritance-key-default @clause:NR.conformance.7 @clause:NR.unreserve.nodes-stay @clause:IN.def.reserved-unreserved
+    @clause:NR.unreserve.nodes-stay @clause:IN.def.reserved-unreserved
     Scenario Outline: On a PMIx lacking PMIX_ALLOC_INHERITANCE the node is unreserved when the owning namespace ends (<owner>, PMIX_ALLOC_INHERITANCE <inheritance>)
       Given <owner> holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -436,7 +443,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | owner    | owner ends           | inheritance |
         | tool "T" | tool "T" disconnects | (absent)    |
 
-    @without:PMIX_ALLOC_INHERITANCE @clause:NR.compat.no-inheritance-key-default @clause:NR.conformance.7 @clause:NR.mapped.stay-no-kill @needs:PMIX_SPAWN_TARGET
+    @clause:NR.mapped.stay-no-kill @needs:PMIX_SPAWN_TARGET
     Scenario: On a PMIx lacking PMIX_ALLOC_INHERITANCE a child running in the reservation keeps running after the owner's end
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "C" with 1 process and:
@@ -446,7 +453,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
       Then node "s1" is in the default session
       And job "C" is still running
 
-    @without:PMIX_ALLOC_TARGET @without:PMIX_ALLOC_SHARE @without:PMIX_ALLOC_INHERITANCE @without:PMIX_ALLOC_WARN_TIMEOUT @without:PMIX_SPAWN_TARGET @clause:NR.compat.none-defined @clause:NR.compat.no-inheritance-key-default @clause:NR.conformance.7
+    @without:PMIX_ALLOC_TARGET @without:PMIX_ALLOC_SHARE @without:PMIX_ALLOC_WARN_TIMEOUT @without:PMIX_SPAWN_TARGET @clause:NR.compat.none-defined
     Scenario: With none of the five attributes, a reservation is unreserved when its requester exits
       When job "A" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
@@ -465,7 +472,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
     # spawn derived children the same way, the orchestrator exits and the
     # allocation persists; when the last derived child ends the allocation
     # is released (CHILD) or unreserved (CHILD_DEFAULT).
-    @clause:IN.workflow.orchestrator @clause:IN.host.track-descendants @clause:IN.host.defer-teardown @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.child-may-spawn @clause:IN.spawn-target.no-new-allocation @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
+    @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET
     Scenario Outline: An orchestrator's <inheritance> allocation outlives it until its last derived child ends
       Given job "O" is running 1 process, launched by tool "T"
       When job "O" requests PMIX_ALLOC_NEW for allocation "R" with:
@@ -499,6 +506,7 @@ Feature: What becomes of a reservation when its owning namespace terminates
       When job "G2" terminates
       Then nodes "s1,s2" <after the last derived child>
 
+      @clause:IN.workflow.orchestrator @clause:IN.host.track-descendants @clause:IN.host.defer-teardown @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.child-may-spawn @clause:IN.spawn-target.no-new-allocation
       Examples:
         | inheritance                      | after the last derived child |
         | PMIX_ALLOC_INHERIT_CHILD         | are not in the DVM           |

@@ -1,4 +1,4 @@
-@area:lifecycle
+@area:lifecycle @clause:NR.conformance.2 @clause:NR.scope.no-own-policy
 Feature: The runtime reserves, shares and releases nothing on its own initiative
 
   Every change to a reservation is driven by something a requester asked for
@@ -13,7 +13,6 @@ Feature: The runtime reserves, shares and releases nothing on its own initiative
     And tool "T" is connected
     And job "A" is running 2 processes, launched by tool "T"
 
-  @clause:NR.conformance.2 @clause:NR.scope.no-own-policy
   Scenario: Jobs starting, spawning and ending reserve nothing and bring in no node
     When job "A" spawns job "C" with 2 processes
     And job "C" spawns job "D" with 1 process
@@ -22,7 +21,6 @@ Feature: The runtime reserves, shares and releases nothing on its own initiative
     Then nodes "n1,n2" are in the default session
     And nodes "s1,s2" are not in the DVM
 
-  @clause:NR.conformance.2 @clause:NR.scope.no-own-policy
   Scenario: A reservation is not grown, shared or ended by anything but a request or the scheduler
     Given job "A" holds allocation "R" of node "s1"
     And tool "U" is connected

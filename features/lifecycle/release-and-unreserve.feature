@@ -40,9 +40,10 @@ Feature: Returned to the scheduler, or unreserved in the session
     And tool "T" spawns job "B" with 1 process on host "n1"
     And the request succeeds
 
+  @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.extend-not-found
   Rule: Returned to the scheduler: scheduler nodes leave the DVM, carved startup nodes rejoin the default session
 
-    @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.spawn-target-not-found @clause:NR.error.extend-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:PMIX_SPAWN_TARGET @needs:scheduler-control @needs:scheduler-requests
+    @clause:NR.error.spawn-target-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:scheduler-control
     Scenario Outline: Returned by <how>: s1 leaves the DVM, n3 rejoins the default session, and the allocation id resolves to nothing
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -87,7 +88,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                         | inheritance              | event              |
         | PMIX_ALLOC_INHERIT_CHILD at the owner's end | PMIX_ALLOC_INHERIT_CHILD | job "A" terminates |
 
-    @clause:NR.disp.child @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.error.extend-not-found @needs:scheduler-requests
+    @clause:NR.disp.child @clause:IN.host.return-none-child @needs:PMIX_ALLOC_INHERITANCE
     Scenario: Returned by PMIX_ALLOC_INHERIT_CHILD at the end of the last derived child: s1 leaves, n3 rejoins the default session
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_CHILD |

@@ -44,9 +44,10 @@ Feature: What ends a reservation, and what does not
     And tool "T" spawns job "B" with 1 process on host "n1"
     And the request succeeds
 
+  @clause:NR.trigger.owner-release @clause:NR.release.scheduler-nodes-leave
   Rule: Any owner, and the scheduler, may release a reservation
 
-    @clause:NR.trigger.owner-release @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:PMIX_SPAWN_TARGET
+    @clause:NR.error.spawn-target-not-found @needs:PMIX_SPAWN_TARGET
     Scenario Outline: Job A's reservation released by <releaser> ends, and its node leaves the DVM
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "C" with 1 process and:
@@ -74,7 +75,7 @@ Feature: What ends a reservation, and what does not
         | releaser      |
         | the scheduler |
 
-    @clause:NR.trigger.owner-release @clause:NR.own.seeded @clause:NR.release.scheduler-nodes-leave
+    @clause:NR.own.seeded
     Scenario Outline: The owning namespace of <whose> reservation releases it
       Given tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1"     |
@@ -94,11 +95,12 @@ Feature: What ends a reservation, and what does not
         | whose                     | target | owner   |
         | a PMIX_ALLOC_TARGET job's | job A  | job "A" |
 
+  @interpretation:IP-RELEASE-ERRORS @clause:NR.trigger.owner-release @clause:NR.reject.alloc-no-effect
   Rule: A release by anyone else is refused and changes nothing
 
     # D is A's child, but it was spawned into the default session: a derived
     # child that is not in the owner set. Tool T launched A but owns nothing.
-    @clause:NR.trigger.owner-release @clause:NR.own.not-transitive @clause:NR.reject.alloc-no-effect @interpretation:IP-RELEASE-ERRORS @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.not-transitive @needs:PMIX_SPAWN_TARGET
     Scenario Outline: A release by <who>, outside the owner set, is refused
       Given job "A" holds allocation "R" of node "s1"
       And job "A" spawns job "D" with 1 process and:
@@ -117,7 +119,6 @@ Feature: What ends a reservation, and what does not
         | tool "T" |
         | job "D"  |
 
-    @clause:NR.trigger.owner-release @clause:NR.reject.alloc-no-effect @interpretation:IP-RELEASE-ERRORS
     Scenario Outline: A release that names <what> is refused (<requester>)
       Given job "A" holds allocation "R" of node "s1"
       When <requester> requests PMIX_ALLOC_RELEASE with:
@@ -139,7 +140,7 @@ Feature: What ends a reservation, and what does not
         | an unknown allocation | the scheduler | "no-such-allocation" |
         | no allocation at all  | the scheduler | (absent)             |
 
-    @clause:NR.trigger.owner-release @clause:NR.reject.alloc-no-effect @clause:PL.unreserve.id-deregistered @interpretation:IP-RELEASE-ERRORS
+    @clause:PL.unreserve.id-deregistered
     Scenario Outline: Releasing a reservation that has already ended is refused (<requester>)
       Given job "A" holds allocation "R" of node "s1"
       And job "A" holds allocation "R2" of node "s2"
@@ -195,9 +196,10 @@ Feature: What ends a reservation, and what does not
         | A scheduler reclaim | PMIX_ALLOC_INHERIT_DEFAULT       | the scheduler reclaims allocation "R" |
         | A scheduler reclaim | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | the scheduler reclaims allocation "R" |
 
+  @needs:scheduler-control
   Rule: The scheduler's reclaim and the DVM's teardown end reservations
 
-    @clause:NR.trigger.scheduler-terminate @clause:NR.release.scheduler-nodes-leave @clause:NR.error.extend-not-found @needs:scheduler-control
+    @clause:NR.trigger.scheduler-terminate @clause:NR.release.scheduler-nodes-leave @clause:NR.error.extend-not-found
     Scenario: A scheduler reclaim ends the reservation: its nodes leave the DVM and its id resolves to nothing
       Given job "A" holds allocation "R" of nodes "s1,s2"
       When the scheduler reclaims allocation "R"
@@ -209,7 +211,7 @@ Feature: What ends a reservation, and what does not
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:NR.trigger.scheduler-terminate @clause:NR.conformance.4 @needs:scheduler-control
+    @clause:NR.trigger.scheduler-terminate @clause:NR.conformance.4
     Scenario: A scheduler reclaim ends only the allocation it names
       Given job "A" holds allocation "R1" of node "s1"
       And job "A" holds allocation "R2" of node "s2"
@@ -220,7 +222,7 @@ Feature: What ends a reservation, and what does not
 
     # Every session ends with the DVM, and every node with it: none remains a
     # member, and no process remains running on any of them.
-    @clause:NR.trigger.dvm-teardown @clause:NR.conformance.5 @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
+    @clause:NR.trigger.dvm-teardown @clause:NR.conformance.5 @interpretation:IP-DEPARTING-PROCESSES
     Scenario: When the DVM tears down every session ends, the default one and every reservation
       Given job "A" holds allocation "R1" of node "s1"
       And tool "T" holds allocation "R2" of nodes "n3,s2"
@@ -230,9 +232,10 @@ Feature: What ends a reservation, and what does not
       Then nodes "n1,n2,n3,s1,s2" are not in the DVM
       And no process of any job is running on nodes "n1,n2,n3,s1,s2"
 
+  @needs:PMIX_SPAWN_TARGET @clause:NR.conformance.4
   Rule: A reservation ends on no other event
 
-    @clause:NR.conformance.4 @clause:NR.own.single-owning-namespace @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.single-owning-namespace
     Scenario Outline: A reservation does not end when <what> (PMIX_ALLOC_INHERITANCE <inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -264,7 +267,7 @@ Feature: What ends a reservation, and what does not
 
     # C is a co-owner (spawned into R), D a derived child that owns nothing
     # (spawned into the default session). Neither is the owning namespace.
-    @clause:NR.conformance.4 @clause:NR.own.single-owning-namespace @clause:NR.disp.none @clause:NR.disp.default @needs:PMIX_SPAWN_TARGET @clause:IN.reserve.declared-at-allocation
+    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @clause:NR.disp.default @clause:IN.reserve.declared-at-allocation
     Scenario Outline: A reservation does not end when its children end while the owner lives (PMIX_ALLOC_INHERITANCE <inheritance>)
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -295,7 +298,7 @@ Feature: What ends a reservation, and what does not
     # it unless PMIX_ALLOC_CHILD_SEP separates them; the specification says a
     # reservation ends on its own triggers and disposition "and on no other
     # event". R1 ending leaves n3 in the DVM, so C keeps running.
-    @clause:NR.conformance.4 @clause:RF.new.disjoint @clause:NR.mapped.stay-no-kill @interpretation:IP-CHILD-SESSIONS @needs:PMIX_SPAWN_TARGET
+    @clause:RF.new.disjoint @clause:NR.mapped.stay-no-kill @interpretation:IP-CHILD-SESSIONS
     Scenario Outline: A reservation requested from inside another does not end with it (R1 ends by <how>, PMIX_ALLOC_CHILD_SEP <sep>)
       Given job "A" holds allocation "R1" of node "n3"
       And job "A" spawns job "C" with 1 process and:

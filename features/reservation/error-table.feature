@@ -155,7 +155,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
   # disposition. A non-default value (including the legacy
   # PMIX_ALLOC_INHERIT_NONE), arriving for example from a newer peer, is refused
   # rather than silently dropped, on NEW and on EXTEND alike.
-  @without:PMIX_ALLOC_INHERITANCE @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:PL.compat.inherit-not-supported @clause:NR.conformance.3 @clause:NR.conformance.7 @clause:NR.reject.alloc-no-effect @clause:IN.host.reject-unsupported
+  @without:PMIX_ALLOC_INHERITANCE
   Scenario Outline: Without PMIX_ALLOC_INHERITANCE, <directive> asking for <inheritance> is refused with PMIX_ERR_NOT_SUPPORTED (<requester>)
     When <requester> requests <directive> with:
       | PMIX_ALLOC_ID          | <alloc id>    |
@@ -164,6 +164,7 @@ Feature: The error table: every refusal, and that a refusal changes nothing
     Then the request is rejected with PMIX_ERR_NOT_SUPPORTED
     And nothing changed
 
+    @clause:NR.error.inherit-unsupported @clause:NR.compat.no-inheritance-key-rejects @clause:PL.compat.inherit-not-supported @clause:NR.conformance.3 @clause:NR.conformance.7 @clause:NR.reject.alloc-no-effect @clause:IN.host.reject-unsupported
     Examples:
       | requester | directive         | alloc id      | inheritance                      |
       | job "A"   | PMIX_ALLOC_NEW    | (absent)      | PMIX_ALLOC_INHERIT_NONE          |

@@ -1,4 +1,4 @@
-@area:ownership
+@area:ownership @needs:PMIX_SPAWN_TARGET
 Feature: Who owns a reservation
 
   A reservation is owned by a set of namespaces, not by one. This owner set
@@ -33,7 +33,7 @@ Feature: Who owns a reservation
 
   Rule: The owner set starts with the owning namespace
 
-    @clause:NR.own.seeded @clause:NR.attr.target-absent @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.seeded @clause:NR.attr.target-absent
     Scenario Outline: The owner set starts with the namespace the reservation was created for (<requester> requests, PMIX_ALLOC_TARGET <target>)
       When <requester> requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s2"     |
@@ -53,7 +53,7 @@ Feature: Who owns a reservation
         | requester | target | owner   | outsider | other outsider |
         | tool "T"  | job B  | job "B" | tool "T" | job "A"        |
 
-    @clause:NR.def.namespace-is-job @needs:PMIX_SPAWN_TARGET
+    @clause:NR.def.namespace-is-job
     Scenario Outline: Every process of the owning job may use its reservation (requested by rank <by>, used by rank <user>)
       When job "A" rank <by> requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s2" |
@@ -65,7 +65,7 @@ Feature: Who owns a reservation
         | 0  | 1    |
         | 1  | 0    |
 
-    @clause:NR.own.scheduler-implicit @clause:NR.own.child-added-on-spawn @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests
+    @clause:NR.own.scheduler-implicit @clause:NR.own.child-added-on-spawn @needs:scheduler-requests
     Scenario: The scheduler may spawn into any reservation, and the job it spawns there joins the owner set
       When the scheduler spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -73,7 +73,7 @@ Feature: Who owns a reservation
       And every process of job "C" is on node "s1"
       And job "C" may spawn into allocation "R1"
 
-    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-found @needs:scheduler-requests
+    @clause:NR.own.scheduler-implicit @clause:NR.trigger.scheduler-release @clause:NR.release.scheduler-nodes-leave @clause:NR.error.spawn-target-not-found @needs:scheduler-requests
     Scenario: The scheduler may release any reservation
       When the scheduler requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID | allocation R1 |
@@ -85,7 +85,7 @@ Feature: Who owns a reservation
 
   Rule: A job spawned into a reservation joins its owner set
 
-    @clause:NR.own.child-added-on-spawn @clause:NR.own.child-may-spawn @clause:NR.def.namespace-is-job @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.child-added-on-spawn @clause:NR.own.child-may-spawn @clause:NR.def.namespace-is-job
     Scenario: A job spawned into the reservation may spawn further jobs onto it, from any of its ranks
       When job "A" spawns job "C" with 2 processes and:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -94,7 +94,7 @@ Feature: Who owns a reservation
       And job "C" rank 1 may spawn into allocation "R1"
       And job "B" may not spawn into allocation "R1"
 
-    @clause:NR.own.child-added-on-spawn @clause:NR.own.child-may-spawn @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.child-added-on-spawn @clause:NR.own.child-may-spawn
     Scenario: Ownership passes down a chain of spawns into the reservation
       When job "A" spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -105,7 +105,7 @@ Feature: Who owns a reservation
       And every process of job "D" is on node "s1"
       And job "D" may spawn into allocation "R1"
 
-    @clause:NR.own.child-added-on-spawn @clause:NR.own.not-transitive @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.child-added-on-spawn @clause:NR.own.not-transitive
     Scenario: The jobs a tool spawns into its reservation become owners, the jobs it launched elsewhere do not
       Given tool "T" holds allocation "RT" of node "s2"
       When tool "T" spawns job "C" with 1 process and:
@@ -115,7 +115,7 @@ Feature: Who owns a reservation
       And job "A" may not spawn into allocation "RT"
       And job "B" may not spawn into allocation "RT"
 
-    @clause:NR.own.child-added-on-spawn @clause:PL.extend.owner-set @clause:NR.new-extend.extend-owner-only @interpretation:IP-EXTEND-OWNER @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.child-added-on-spawn @clause:PL.extend.owner-set @clause:NR.new-extend.extend-owner-only @interpretation:IP-EXTEND-OWNER
     Scenario: A job spawned into the reservation may also extend it
       When job "A" spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -128,7 +128,7 @@ Feature: Who owns a reservation
       And nodes "s1,s2" are reserved to allocation "R1"
       And job "A" may spawn into allocation "R1"
 
-    @clause:PL.own.child-owner-of-each-target @clause:NR.own.child-added-on-spawn @clause:NR.own.not-transitive @needs:PMIX_SPAWN_TARGET
+    @clause:PL.own.child-owner-of-each-target @clause:NR.own.child-added-on-spawn @clause:NR.own.not-transitive
     Scenario: A job spawned with several targets owns each of them, and no other
       Given job "A" holds allocation "R2" of node "s2"
       And job "A" holds allocation "R3" of node "s3"
@@ -139,7 +139,7 @@ Feature: Who owns a reservation
       And job "C" may spawn into allocation "R2"
       And job "C" may not spawn into allocation "R3"
 
-    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
+    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
     Scenario: A co-owner is not the owning namespace: its termination does not drive the disposition
       Given job "B" holds allocation "R2" of node "s2" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -155,7 +155,7 @@ Feature: Who owns a reservation
     # The owning namespace is fixed for the reservation's lifetime: a
     # co-owner that extends the reservation adds nodes to it, but does not
     # become the namespace whose termination drives the disposition.
-    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_INHERITANCE
+    @clause:NR.own.single-owning-namespace @clause:NR.disp.none @needs:PMIX_ALLOC_INHERITANCE
     Scenario: A co-owner's EXTEND does not take over the owning namespace
       Given job "B" holds allocation "R2" of node "s2" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -172,9 +172,9 @@ Feature: Who owns a reservation
       When job "B" terminates
       Then nodes "s2,s3" are not in the DVM
 
+  @clause:NR.own.not-transitive
   Rule: Ownership is not transitive
 
-    @clause:NR.own.not-transitive @needs:PMIX_SPAWN_TARGET
     Scenario: A child spawned into one reservation does not own its parent's other reservations
       Given job "A" holds allocation "R2" of node "s2"
       When job "A" spawns job "C" with 1 process and:
@@ -183,7 +183,7 @@ Feature: Who owns a reservation
       And job "C" may spawn into allocation "R1"
       And job "C" may not spawn into allocation "R2"
 
-    @clause:NR.own.not-transitive @clause:NR.own.derived-child @needs:PMIX_SPAWN_TARGET
+    @clause:NR.own.derived-child
     Scenario Outline: A child spawned into the default session owns none of its parent's reservations (PMIX_SPAWN_TARGET <target>)
       # C is a derived child of A, which matters for the lifetime of a
       # CHILD-flavoured reservation. That does not make C an owner.
@@ -205,7 +205,7 @@ Feature: Who owns a reservation
 
   Rule: A refused spawn adds nobody to the owner set
 
-    @clause:NR.reject.spawn-no-effect @clause:NR.own.child-added-on-spawn @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET @clause:NR.error.spawn-target-not-owner
+    @clause:NR.reject.spawn-no-effect @clause:NR.own.child-added-on-spawn @clause:NR.conformance.3 @clause:NR.error.spawn-target-not-owner
     Scenario Outline: After a refused spawn the requester is still not an owner (PMIX_SPAWN_TARGET <target>)
       Given job "B" holds allocation "R3" of node "s3"
       When job "B" spawns job "C" with 1 process and:

@@ -38,9 +38,10 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
     And job "B" holds allocation "R3" of node "s3" with:
       | PMIX_ALLOC_REQ_ID | "b-three" |
 
+  @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
   Rule: PMIX_ALLOC_ID, else PMIX_ALLOC_REQ_ID, names the session, with the same checks as a PMIX_SPAWN_TARGET entry
 
-    @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn
     Scenario Outline: A spawn naming its session by <attribute> runs there, and its job joins the owner set
       When job "A" spawns job "C" with 2 processes and:
         | <attribute> | <value> |
@@ -58,7 +59,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | attribute         | value   |
         | PMIX_ALLOC_REQ_ID | "a-one" |
 
-    @clause:SE.assign.alloc-id @clause:SE.assign.req-id @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:SE.assign.alloc-id @clause:SE.assign.req-id
     Scenario Outline: PMIX_ALLOC_ID takes priority over PMIX_ALLOC_REQ_ID (<first> listed first)
       # The order of the attributes in the request does not matter: the
       # allocation id wins.
@@ -73,7 +74,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | PMIX_ALLOC_ID     | allocation R1 | PMIX_ALLOC_REQ_ID | "a-two"       |
         | PMIX_ALLOC_REQ_ID | "a-two"       | PMIX_ALLOC_ID     | allocation R1 |
 
-    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect
     Scenario Outline: A spawn naming an unknown session by <attribute> is refused with PMIX_ERR_NOT_FOUND
       When job "A" spawns job "C" with 1 process and:
         | <attribute> | <value> |
@@ -85,7 +86,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | PMIX_ALLOC_ID     | "no-such-allocation" |
         | PMIX_ALLOC_REQ_ID | "no-such-request"    |
 
-    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect
     Scenario Outline: A spawn naming, by <attribute>, a session the requester does not own is refused with PMIX_ERR_NO_PERMISSIONS (<requester>)
       When <requester> spawns job "C" with 1 process and:
         | <attribute> | <value> |
@@ -97,7 +98,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | job "B"   | PMIX_ALLOC_ID     | allocation R1 |
         | tool "T"  | PMIX_ALLOC_ID     | allocation R1 |
 
-    @clause:PL.spawn.legacy-one-element @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
+    @clause:PL.spawn.legacy-one-element @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET
     Scenario Outline: PMIX_SPAWN_TARGET takes precedence over <attribute> (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -111,13 +112,14 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | the invalid namespace | PMIX_ALLOC_ID     | allocation R1 | n1,n2 |
         | allocation R2         | PMIX_ALLOC_REQ_ID | "a-one"       | s2    |
 
+  @reading:session-id-in-response=returned @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
   Rule: PMIX_SESSION_ID, the numeric id the allocation response carries, comes first
 
     Background:
       Given job "A" holds allocation "R4" of node "s4"
       And the response's PMIX_SESSION_ID is known as session "S4"
 
-    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @clause:SE.session.numeric-id-required @reading:session-id-in-response=returned
+    @clause:SE.assign.session-id @clause:SE.session.id-in-response @clause:PL.spawn.legacy-one-element @clause:NR.own.child-added-on-spawn @clause:SE.session.numeric-id-required
     Scenario: A spawn naming its session by PMIX_SESSION_ID runs there, and its job joins the owner set
       When job "A" spawns job "C" with 2 processes, naming its session with:
         | PMIX_SESSION_ID | session S4 |
@@ -125,7 +127,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       And every process of job "C" is on node "s4"
       And job "C" may spawn into allocation "R4"
 
-    @clause:SE.assign.session-id @clause:SE.assign.alloc-id @clause:SE.assign.req-id @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
+    @clause:SE.assign.session-id @clause:SE.assign.alloc-id @clause:SE.assign.req-id
     Scenario Outline: PMIX_SESSION_ID takes priority over <other attribute>
       When job "A" spawns job "C" with 4 processes, naming its session with:
         | <other attribute> | <other value> |
@@ -138,7 +140,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
         | PMIX_ALLOC_ID     | allocation R1 |
         | PMIX_ALLOC_REQ_ID | "a-one"       |
 
-    @clause:PL.spawn.legacy-one-element @needs:PMIX_SPAWN_TARGET @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
+    @clause:PL.spawn.legacy-one-element @needs:PMIX_SPAWN_TARGET
     Scenario: PMIX_SPAWN_TARGET takes precedence over PMIX_SESSION_ID
       When job "A" spawns job "C" with 4 processes, naming its session with:
         | PMIX_SPAWN_TARGET | allocation R1 |
@@ -146,7 +148,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Then the request succeeds
       And every process of job "C" is on node "s1"
 
-    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
+    @clause:SE.assign.unknown-denied @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect
     Scenario: A spawn naming, by PMIX_SESSION_ID, a session that has ended is refused with PMIX_ERR_NOT_FOUND
       When job "A" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID | allocation R4 |
@@ -156,7 +158,7 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect @interpretation:IP-LEGACY-SESSION-ATTRIBUTES @reading:session-id-in-response=returned
+    @clause:PL.spawn.legacy-one-element @clause:NR.error.spawn-target-not-owner @clause:NR.reject.spawn-no-effect
     Scenario Outline: A spawn naming, by PMIX_SESSION_ID, a session the requester does not own is refused with PMIX_ERR_NO_PERMISSIONS (<requester>)
       When <requester> spawns job "C" with 1 process, naming its session with:
         | PMIX_SESSION_ID | session S4 |

@@ -80,7 +80,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
     When job "A" terminates
     Then node "s1" is not in the DVM
 
-  @clause:NR.attr.inherit-applies-when-shared @clause:NR.route.target-owner-when-shared @clause:NR.disp.none @clause:NR.disp.default @clause:NR.disp.absent-is-default @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE @clause:IN.reserve.declared-at-allocation
+  @interpretation:IP-TOOL-TARGET-SHARE @needs:PMIX_ALLOC_TARGET @needs:PMIX_ALLOC_SHARE @needs:PMIX_ALLOC_INHERITANCE
   Scenario Outline: When the PMIX_ALLOC_TARGET job of a shared allocation ends, the disposition decides where the node goes (<inheritance>)
     Given tool "T" requests PMIX_ALLOC_NEW for allocation "S" with:
       | PMIX_ALLOC_NODE_LIST   | "s1"          |
@@ -91,6 +91,7 @@ Feature: Shared allocations: nodes in the default session that still have an own
     When job "A" terminates
     Then <outcome>
 
+    @clause:NR.attr.inherit-applies-when-shared @clause:NR.route.target-owner-when-shared @clause:NR.disp.none @clause:NR.disp.default @clause:NR.disp.absent-is-default @clause:IN.reserve.declared-at-allocation
     Examples:
       | inheritance                | outcome                             |
       | PMIX_ALLOC_INHERIT_NONE    | node "s1" is not in the DVM         |

@@ -60,13 +60,14 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request succeeds
       And every process of job "C" is on nodes "n1,n2"
 
-    @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.empty-is-default @clause:RF.server.host-authorizes
+    @needs:PMIX_SPAWN_TARGET
     Scenario Outline: Naming only the invalid namespace maps the job onto the default session (<requester>, PMIX_SPAWN_TARGET <target>)
       When <requester> spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
       Then the request succeeds
       And every process of job "C" is on nodes "n1,n2"
 
+      @clause:NR.spawn.only-empty-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.def.default-session-sentinel @clause:NR.own.spawn-check @clause:IN.spawn-target.empty-is-default @clause:RF.server.host-authorizes
       Examples:
         | requester | target                  |
         | job "A"   | the invalid namespace   |
@@ -74,9 +75,10 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | job "B"   | the invalid namespace   |
         | tool "T"  | the invalid namespace   |
 
+  @needs:PMIX_SPAWN_TARGET
   Rule: Allocation ids: exactly the union of the named reservations
 
-    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @clause:NR.spawn.pool-exact @clause:NR.report.id-usable @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.forms
+    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @clause:NR.spawn.pool-exact @clause:NR.report.id-usable @clause:IN.spawn-target.forms
     Scenario Outline: One allocation id maps the job onto that reservation's nodes only (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -89,7 +91,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | allocation R1   |
         | [allocation R1] |
 
-    @clause:NR.spawn.union @clause:NR.spawn.pool-exact @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY
+    @clause:NR.spawn.union @clause:NR.spawn.pool-exact @interpretation:IP-SLOT-CAPACITY
     Scenario: Several allocation ids map the job onto the union of those reservations
       # 8 processes do not fit on one 4-slot node, so the job must use both
       # reservations. R3, which A owns but did not name, stays out.
@@ -101,7 +103,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       And every process of job "C" is on nodes "s1,s2"
       And job "C" has processes on nodes "s1,s2"
 
-    @clause:NR.spawn.union-with-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.spawn.pool-exact @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:IN.spawn-target.empty-is-default
+    @clause:NR.spawn.union-with-default @clause:NR.attr.spawn-target-empty-entry @clause:NR.spawn.pool-exact @interpretation:IP-SLOT-CAPACITY @clause:IN.spawn-target.empty-is-default
     Scenario Outline: Adding the invalid namespace to the ids adds the default pool (PMIX_SPAWN_TARGET <target>)
       # 8 processes: s1 has 4 free slots and the default pool has 6, so the
       # job must use both. B's reservation R2 stays out.
@@ -118,7 +120,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | [allocation R1, the invalid namespace] |
         | [the invalid namespace, allocation R1] |
 
-    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @needs:PMIX_SPAWN_TARGET @clause:IN.spawn-target.forms
+    @clause:NR.spawn.union @clause:NR.attr.spawn-target-forms @clause:IN.spawn-target.forms
     Scenario Outline: Naming the same session twice is harmless (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 4 processes and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -130,7 +132,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | [allocation R1, allocation R1]                 | s1    |
         | [the invalid namespace, the invalid namespace] | n1,n2 |
 
-    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @needs:PMIX_SPAWN_TARGET @interpretation:IP-SLOT-CAPACITY @clause:RF.server.host-authorizes @needs:scheduler-requests
+    @clause:NR.own.scheduler-implicit @clause:NR.own.spawn-check @clause:NR.spawn.union @interpretation:IP-SLOT-CAPACITY @clause:RF.server.host-authorizes @needs:scheduler-requests
     Scenario: The scheduler may target any reservation
       Given job "B" holds allocation "R3" of node "s3"
       When the scheduler spawns job "C" with 8 processes and:
@@ -139,7 +141,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       And every process of job "C" is on nodes "s1,s3"
       And job "C" has processes on nodes "s1,s3"
 
-    @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @needs:PMIX_SPAWN_TARGET @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID @clause:RF.server.host-authorizes
+    @clause:NR.own.spawn-check @clause:NR.attr.share-true-default-session @needs:PMIX_ALLOC_SHARE @interpretation:IP-SHARED-ALLOCATION-ID @clause:RF.server.host-authorizes
     Scenario: A shared allocation's id stands for the default session, which anyone may target
       Given job "B" holds allocation "S" of node "s2" with:
         | PMIX_ALLOC_SHARE | true |
@@ -148,9 +150,10 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request succeeds
       And every process of job "C" is on nodes "n1,n2,s2"
 
+  @needs:PMIX_SPAWN_TARGET @clause:NR.reject.spawn-no-effect
   Rule: Every entry must resolve to a session the requester owns, or the whole spawn is refused
 
-    @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET
+    @clause:NR.error.spawn-target-not-found
     Scenario Outline: An allocation id that resolves to no session is refused with PMIX_ERR_NOT_FOUND (PMIX_SPAWN_TARGET <target>)
       When job "A" spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -162,7 +165,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | "no-such-allocation"   |
         | ["no-such-allocation"] |
 
-    @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @clause:NR.trigger.owner-release @needs:PMIX_SPAWN_TARGET
+    @clause:NR.error.spawn-target-not-found @clause:NR.trigger.owner-release
     Scenario: The id of a released reservation no longer resolves to a session
       Given job "A" holds allocation "R2" of node "s2"
       When job "A" requests PMIX_ALLOC_RELEASE with:
@@ -173,7 +176,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
       Then the request is rejected with PMIX_ERR_NOT_FOUND
       And nothing changed
 
-    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
+    @clause:NR.error.spawn-target-not-owner @clause:NR.own.spawn-check @clause:RF.server.host-authorizes
     Scenario Outline: A reservation the requester does not own is refused with PMIX_ERR_NO_PERMISSIONS (<requester>, PMIX_SPAWN_TARGET <target>)
       When <requester> spawns job "C" with 1 process and:
         | PMIX_SPAWN_TARGET | <target> |
@@ -191,7 +194,7 @@ Feature: Choosing where a spawned job may run: PMIX_SPAWN_TARGET
         | requester | target        |
         | tool "T"  | allocation R1 |
 
-    @clause:NR.own.no-narrowing @clause:NR.own.spawn-check @clause:NR.reject.spawn-no-effect @clause:NR.conformance.3 @needs:PMIX_SPAWN_TARGET @clause:RF.server.host-authorizes
+    @clause:NR.own.no-narrowing @clause:NR.own.spawn-check @clause:NR.conformance.3 @clause:RF.server.host-authorizes
     Scenario Outline: One bad entry refuses the whole spawn, which is never narrowed to the good entries (PMIX_SPAWN_TARGET <target>)
       # A owns R1 and R2; R3 is B's.
       Given job "A" holds allocation "R2" of node "s2"
