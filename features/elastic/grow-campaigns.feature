@@ -52,6 +52,15 @@ Feature: A grow campaign parks new jobs until its daemons are wired in, and a fa
   # only to show that a grow with an unreported daemon is not complete
   # (IP-ELASTIC-WIREUP-SCOPE).
 
+  # The specification's "Failure semantics" table is split between this file
+  # and shrink-campaigns.feature, each row an outline's Examples (or, for the
+  # teardown, one scenario):
+  #   a grow-target daemon fails before its grow completes  Rule "A failed grow is rolled back ..." (here)
+  #   a daemon unrelated to any in-progress grow fails      Rule "A daemon failure that belongs to no grow ..." (here)
+  #   a shrink-target daemon exits cleanly, or crashes      shrink-campaigns.feature, its first Rule
+  #   the same departing daemon emits more than one event   shrink-campaigns.feature, Rule "A daemon that reports its departure more than once ..."
+  #   the daemon job is torn down with grows pending        Rule "Teardown drains pending grows ..." (here)
+
   Background:
     Given a DVM in elastic mode
     And a DVM whose startup nodes are "n1,n2" with 2 slots each

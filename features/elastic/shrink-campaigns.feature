@@ -46,6 +46,13 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
   # remap scenarios rely on a node taking no more processes than it has slots
   # (IP-SLOT-CAPACITY); a release by node list is IP-PARTIAL-RELEASE.
 
+  # The specification's "Failure semantics" table is split between this file
+  # and grow-campaigns.feature (its grow rows, and the teardown): its rows for
+  # a shrink-target daemon that exits cleanly or crashes are the Examples of
+  # the first Rule's outline, its row for a departing daemon reporting more
+  # than once the Examples of the Rule "A daemon that reports its departure
+  # more than once is counted once".
+
   Background:
     Given a DVM in elastic mode
     And a DVM whose startup nodes are "n1" with 2 slots each
