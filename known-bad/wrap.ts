@@ -8,6 +8,7 @@ import type { Implementation } from '../seam/implementation';
 import type { AllocateResult, EventView, Info, ProcId } from '../seam/messages';
 import { createImplementation as reference } from '../reference/adapter';
 import { Key } from '../seam/pmix';
+import { inVirtualTime, useVirtualTime } from '../seam/clock';
 
 export interface KnownBad {
   /** The clause it breaks (must be registered). */
@@ -49,5 +50,28 @@ export function schedulerOf(inner: Implementation) {
       return r;
     },
     get: () => scheduler,
+  };
+}
+
+/**
+ * How long after its answer a trailing known-bad shows its fault: longer
+ * than the suite's quiet period (PMIX_CONFORMANCE_QUIET_MS, 600 ms), so the
+ * first settled judgement still sees everything right and only the final
+ * one, at the end of the scenario, can catch it.
+ */
+export const LATE_MS = 900;
+
+/**
+ * A known-bad whose fault shows a moment after the answer, as a live
+ * runtime's would. It says its effects trail its answers, so the suite waits
+ * for it to settle, and it keeps time in the suite's clock (virtual in the
+ * suite's own process: seam/clock.ts), so the wait costs no wall time.
+ */
+export function wrapTrailing(override: (inner: Implementation) => Partial<Implementation>): () => Implementation {
+  const make = wrap(override);
+  return () => {
+    if (!inVirtualTime()) useVirtualTime();
+    const impl = make();
+    return { ...impl, describe: async () => ({ ...(await impl.describe()), effectsTrailAnswers: true }) };
   };
 }

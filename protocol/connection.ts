@@ -171,6 +171,7 @@ export class Connection {
       version: answer.implementation.version,
       capabilities: answer.capabilities,
       ...(answer.readings ? { readings: answer.readings } : {}),
+      ...(answer.effectsTrailAnswers ? { effectsTrailAnswers: true } : {}),
     };
   }
 

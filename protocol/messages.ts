@@ -42,6 +42,7 @@ export interface StartProtocolResult {
   implementation: { name: string; version: string };
   capabilities: CapabilityName[];
   readings?: Readings;
+  effectsTrailAnswers?: boolean;
 }
 
 /** A message with no arguments (or no result) beyond its envelope. */

@@ -35,6 +35,15 @@ export interface Description {
   capabilities: CapabilityName[];
   /** Where the documents allow several behaviours, the one this implementation takes (seam/readings.ts). Undeclared: scenarios that depend on the reading are skipped. */
   readings?: Readings;
+  /**
+   * Its observable effects may trail its answers: a live runtime, whose nodes
+   * join and leave, jobs end and events arrive after the request that caused
+   * them was answered. The suite then judges every claim that something
+   * holds once the implementation has settled, and judges the scenario's
+   * final claims again at its end (steps/support/settle.ts). Absent: every
+   * effect is observable by the time the answer is (the reference engine).
+   */
+  effectsTrailAnswers?: boolean;
 }
 
 export interface Implementation {

@@ -1,5 +1,6 @@
 /** PMIx_Allocation_request and what its response must say. */
-import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { Given, When, type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { describeStatus, Directive, Key, statusName } from '../seam/pmix';
 import { accepted, allocate, infoFrom, requireAccepted } from './support/actions';
 import { clause, namingStatus, refusalOf } from './support/charge';

@@ -2,7 +2,8 @@
  * The allocation RFC's directives beyond NEW/EXTEND/RELEASE: the scheduler's
  * policy where the RFC leaves it to the host, its queue, and status queries.
  */
-import { Then, When } from '@cucumber/cucumber';
+import { When } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import type { QueryAllocationResult } from '../seam/messages';
 import { ACCEPTED_STATUSES, describeStatus, Key, Status } from '../seam/pmix';
 import { actorName, procOf } from './support/actions';

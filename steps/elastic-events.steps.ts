@@ -8,7 +8,8 @@
  * mark set by "the daemons on nodes … have joined the DVM"), so the events
  * of the grows that built the scenario's DVM do not confuse them.
  */
-import { Then, type DataTable } from '@cucumber/cucumber';
+import { type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { isDeepStrictEqual } from 'node:util';
 import type { EventView, Info, ProcId, Snapshot } from '../seam/messages';
 import { describeStatus, Key, keyName, Status } from '../seam/pmix';
@@ -85,9 +86,14 @@ for (const [name, code] of [
     Then(`by the time {actor} receives ${name}, node(s) {string} ${words}`, async function (this: ConformanceWorld, actor: Actor, names: string) {
       const proc = procOf(this, actor);
       const { events, snap } = await completions(this);
-      if (!events.some((e) => sameProc(e.to, proc) && e.code === code)) this.fail(`${name} delivered to ${actorName(actor)}`, describeEvents(this, events));
+      const event = events.find((e) => sameProc(e.to, proc) && e.code === code);
+      if (!event) this.fail(`${name} delivered to ${actorName(actor)}`, describeEvents(this, events));
+      // Judged at the moment of delivery, as near as a client can see it: the
+      // first observation that showed the event (a live runtime's nodes may
+      // have moved on since).
+      const then = this.firstSeen.get(event.seq) ?? snap;
       for (const node of splitNames(names)) {
-        const v = snap.nodes.find((n) => n.name === node);
+        const v = then.nodes.find((n) => n.name === node);
         const ok = wanted === 'ready' ? v?.daemon === 'ready' : v === undefined;
         if (!ok) {
           this.fail(

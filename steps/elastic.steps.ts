@@ -8,13 +8,15 @@
  * The phase-two completion events (PMIX_DVM_IS_READY, PMIX_ERR_DVM_MOD) are
  * checked in elastic-events.steps.ts.
  */
-import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { Given, When, type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import type { AppSpec, CampaignView, DaemonEvent, ElasticView, Info, JobView, NodeView } from '../seam/messages';
 import { ACCEPTED_STATUSES, describeStatus, Status } from '../seam/pmix';
 import { actorName, formatInfo, infoFrom, procOf } from './support/actions';
 import type { Actor } from './support/parameters';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
+import { describeNodes, settle, SETTLE_MS, unsettledNodes } from './support/settle';
 
 // ------------------------------------------------------------ scenario state --
 
@@ -131,50 +133,30 @@ Given('the daemon(s) on node(s) {string} has/have joined the DVM', async functio
  * - an implementation that offers daemon control is driven to it, in
  *   rounds: each joining node's daemon reports in, the head node
  *   distributes the wireup, each leaving node's daemon exits;
- * - against any other, the step waits until a client sees no node joining
- *   or leaving and no new event for PMIX_CONFORMANCE_QUIET_MS (600 ms by
- *   default: a live runtime's completion event may trail the nodes' state;
- *   the specification sets no bound on how far, so a runtime whose event
- *   trails further needs a larger value), polling every POLL_MS, at most
- *   PMIX_CONFORMANCE_SETTLE_MS (20 s by default). A size change that has not
- *   finished by then fails the scenario's clauses: the specification gives
- *   every accepted size change an end.
+ * - against any other, the step waits until no node is joining or leaving
+ *   and the observations have stopped changing (support/settle.ts: the same
+ *   settings, PMIX_CONFORMANCE_QUIET_MS and PMIX_CONFORMANCE_SETTLE_MS). A
+ *   size change that has not finished by then fails the scenario's clauses:
+ *   the specification gives every accepted size change an end.
  */
-const SETTLE_MS = Number(process.env.PMIX_CONFORMANCE_SETTLE_MS ?? 20_000);
-const QUIET_MS = Number(process.env.PMIX_CONFORMANCE_QUIET_MS ?? 600);
-const POLL_MS = 200;
-const unsettled = (nodes: NodeView[]) => nodes.filter((n) => n.daemon !== 'ready');
-const describeUnsettled = (nodes: NodeView[]) => nodes.map((n) => `${n.name} ${n.daemon}`).join(', ');
-
 async function sizeChangeRunsItsCourse(world: ConformanceWorld): Promise<void> {
   await world.ready();
   if (world.has('daemon-control')) {
     for (let round = 0; round < 10; round++) {
-      const nodes = unsettled((await world.freshSnapshot()).nodes);
+      const nodes = unsettledNodes((await world.freshSnapshot()).nodes);
       if (nodes.length === 0) return;
       const joining = nodes.filter((n) => n.daemon === 'joining').map((n) => n.name);
       for (const node of joining) await daemonDoes(world, { event: 'report', node }, `the daemon on ${node} reports in`);
       if (joining.length > 0) await daemonDoes(world, { event: 'wireup' }, 'the head node distributes the wireup (nidmap)');
       for (const n of nodes.filter((v) => v.daemon === 'leaving')) await daemonDoes(world, { event: 'exit', node: n.name }, `the daemon on ${n.name} exits cleanly`);
     }
-    const left = unsettled((await world.freshSnapshot()).nodes);
-    world.fail('the size change to complete once its daemons reported in, were wired and departed', `still ${describeUnsettled(left)}`);
+    const left = unsettledNodes((await world.freshSnapshot()).nodes);
+    world.fail('the size change to complete once its daemons reported in, were wired and departed', `still ${describeNodes(left)}`);
   }
-  const start = Date.now();
-  let events = -1;
-  let quietSince = start;
-  for (;;) {
-    const snap = await world.freshSnapshot();
-    const now = Date.now();
-    if (snap.events.length !== events) {
-      events = snap.events.length;
-      quietSince = now;
-    }
-    const open = unsettled(snap.nodes);
-    if (open.length === 0 && now - quietSince >= QUIET_MS) return;
-    if (now - start > SETTLE_MS) world.fail(`the size change to complete within ${SETTLE_MS} ms (PMIX_CONFORMANCE_SETTLE_MS)`, open.length > 0 ? `still ${describeUnsettled(open)}` : 'events still arriving');
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  const settled = await settle(() => world.rawSnapshot(), { daemonsToo: true });
+  // What was kept from before the wait is stale now.
+  world.forget();
+  if (settled.unsettled) world.fail(`the size change to complete within ${SETTLE_MS} ms (PMIX_CONFORMANCE_SETTLE_MS)`, settled.unsettled);
 }
 
 When('the size change runs its course', async function (this: ConformanceWorld) {

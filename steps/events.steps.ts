@@ -9,7 +9,8 @@
  * a job's end) do not confuse them. Before any scheduler action the mark is
  * the start of the scenario.
  */
-import { Then, When, type DataTable } from '@cucumber/cucumber';
+import { When, type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { isDeepStrictEqual } from 'node:util';
 import type { EventView, Info, ProcId, SchedulerAction } from '../seam/messages';
 import { describeStatus, Key, keyName, Status } from '../seam/pmix';

@@ -4,7 +4,8 @@
  * see of jobs afterwards (still running, ended, which nodes their running
  * processes are on).
  */
-import { Then, When } from '@cucumber/cucumber';
+import { When } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import type { JobView, SchedulerAction } from '../seam/messages';
 import { describeStatus, Directive, Key, Status } from '../seam/pmix';
 import { allocate, requireAccepted } from './support/actions';

@@ -1,5 +1,5 @@
 /** What a client can see: where nodes are available, where processes run, and that a rejection changed nothing. */
-import { Then } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { isDeepStrictEqual } from 'node:util';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';

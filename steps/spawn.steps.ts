@@ -1,5 +1,6 @@
 /** PMIx_Spawn, and the ownership probe "may (not) spawn into". */
-import { Then, When, type DataTable } from '@cucumber/cucumber';
+import { When, type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { describeStatus, Key, Status } from '../seam/pmix';
 import { accepted, ACCEPTED, actorName, infoFrom, spawn } from './support/actions';
 import type { Actor } from './support/parameters';

@@ -5,7 +5,8 @@
  * PMIX_SESSION_ID an allocation response carries, so a spawn can name a
  * session by it.
  */
-import { Then, When, type DataTable } from '@cucumber/cucumber';
+import { When, type DataTable } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import type { Info } from '../seam/messages';
 import { Key } from '../seam/pmix';
 import { spawn } from './support/actions';

@@ -8,6 +8,11 @@
  *   one freedom the specification allows) it runs the whole suite and fails
  *   unless every scenario that runs passes: a check that fails a conforming
  *   implementation is a defect too.
+ * Each is also run time-shifted (adapters/time-shifted.ts): its effects show
+ * only some time after its answers and its events arrive later still, as a
+ * live runtime's do. A known-good must still pass every scenario and a
+ * known-bad must still be rejected: the suite's verdicts may not depend on
+ * an implementation being synchronous.
  * Arguments filter the implementations by file name.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -34,6 +39,7 @@ const goodFiles = implementations(goodDir, 'good.ts');
 
 interface Verdict {
   file: string;
+  shifted: boolean;
   breaks: string;
   what: string;
   rejectedBy: string[];
@@ -108,25 +114,32 @@ class Workers {
   }
 }
 
-async function judge(workers: Workers, file: string, tmp: string): Promise<Verdict> {
+/** The run of one implementation module, as it is or time-shifted. */
+const TIME_SHIFTED = path.join(root, 'adapters', 'time-shifted.ts');
+const runOf = (module: string, shifted: boolean) =>
+  shifted ? { adapter: TIME_SHIFTED, env: { PMIX_CONFORMANCE_SHIFTED_ADAPTER: module } } : { adapter: module };
+const label = (file: string, shifted: boolean) => (shifted ? `${file} (time-shifted)` : file);
+
+async function judge(workers: Workers, file: string, tmp: string, shifted: boolean): Promise<Verdict> {
   const mod = require(path.join(dir, file)) as { knownBad?: { breaks: string; what: string } };
   const kb = mod.knownBad;
-  if (!kb) return { file, breaks: '?', what: '?', rejectedBy: [], otherFailures: 0, problem: 'exports no knownBad description' };
-  if (!registry.clauses.has(kb.breaks)) return { file, ...kb, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
-  const out = path.join(tmp, `${path.basename(file, '.ts')}.ndjson`);
-  const done = await workers.run({ adapter: path.join(dir, file), tags: `@clause:${kb.breaks}`, out });
-  if ('error' in done) return { file, ...kb, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${done.error}` };
+  if (!kb) return { file, shifted, breaks: '?', what: '?', rejectedBy: [], otherFailures: 0, problem: 'exports no knownBad description' };
+  if (!registry.clauses.has(kb.breaks)) return { file, shifted, ...kb, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
+  const out = path.join(tmp, `${path.basename(file, '.ts')}${shifted ? '.shifted' : ''}.ndjson`);
+  const done = await workers.run({ ...runOf(path.join(dir, file), shifted), tags: `@clause:${kb.breaks}`, out });
+  if ('error' in done) return { file, shifted, ...kb, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${done.error}` };
   const results = readRun(out).scenarios; // only the scenarios that ran
   // Failed, not errored: a crash is no proof that the suite noticed the broken rule.
   const failed = results.filter((r) => r.outcome === 'failed');
   const rejectedBy = failed.filter((r) => r.tags.includes(`@clause:${kb.breaks}`)).map((r) => `${r.uri}: ${r.name}`);
   const ran = results.length;
   const problem = ran === 0 ? `no scenario cites ${kb.breaks}` : `none of the ${ran} scenarios citing ${kb.breaks} failed`;
-  return { file, ...kb, rejectedBy, otherFailures: failed.length - rejectedBy.length, ...(rejectedBy.length === 0 ? { problem } : {}) };
+  return { file, shifted, ...kb, rejectedBy, otherFailures: failed.length - rejectedBy.length, ...(rejectedBy.length === 0 ? { problem } : {}) };
 }
 
 interface GoodVerdict {
   file: string;
+  shifted: boolean;
   freedom: string;
   ran: number;
   passed: number;
@@ -136,19 +149,19 @@ interface GoodVerdict {
 }
 
 /** The whole suite against one known-good implementation: every scenario that runs must pass. */
-async function judgeGood(workers: Workers, file: string, tmp: string): Promise<GoodVerdict> {
+async function judgeGood(workers: Workers, file: string, tmp: string, shifted: boolean): Promise<GoodVerdict> {
   const mod = require(path.join(goodDir, file)) as { knownGood?: { freedom: string; permittedBy: string } };
   const kg = mod.knownGood;
-  if (!kg || !kg.permittedBy) return { file, freedom: '?', ran: 0, passed: 0, notPassed: [], problem: 'exports no knownGood description with the sentence that permits it' };
-  const out = path.join(tmp, `good-${path.basename(file, '.ts')}.ndjson`);
-  const done = await workers.run({ adapter: path.join(goodDir, file), out });
-  if ('error' in done) return { file, freedom: kg.freedom, ran: 0, passed: 0, notPassed: [], problem: `the run did not complete: ${done.error}` };
+  if (!kg || !kg.permittedBy) return { file, shifted, freedom: '?', ran: 0, passed: 0, notPassed: [], problem: 'exports no knownGood description with the sentence that permits it' };
+  const out = path.join(tmp, `good-${path.basename(file, '.ts')}${shifted ? '.shifted' : ''}.ndjson`);
+  const done = await workers.run({ ...runOf(path.join(goodDir, file), shifted), out });
+  if ('error' in done) return { file, shifted, freedom: kg.freedom, ran: 0, passed: 0, notPassed: [], problem: `the run did not complete: ${done.error}` };
   const results = readRun(out).scenarios.filter((r) => r.outcome !== 'skipped');
   const notPassed = results
     .filter((r) => r.outcome !== 'passed')
     .map((r) => `${r.outcome} ${r.uri}: ${r.name}${r.message ? ` — ${firstMeaningfulLine(r.message)}` : ''}`);
   const problem = results.length === 0 ? 'no scenario ran' : notPassed.length > 0 ? `${notPassed.length} of ${results.length} scenarios did not pass` : undefined;
-  return { file, freedom: kg.freedom, ran: results.length, passed: results.length - notPassed.length, notPassed, ...(problem ? { problem } : {}) };
+  return { file, shifted, freedom: kg.freedom, ran: results.length, passed: results.length - notPassed.length, notPassed, ...(problem ? { problem } : {}) };
 }
 
 const firstMeaningfulLine = (m: string) =>
@@ -162,22 +175,23 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-self-test-'));
   const started = Date.now();
   const workers = new Workers(2);
-  const verdicts = await Promise.all(files.map((f) => judge(workers, f, tmp)));
-  verdicts.sort((a, b) => a.file.localeCompare(b.file));
-  console.log(`self-test: the suite against ${verdicts.length} known-bad implementations (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const both = [false, true];
+  const verdicts = await Promise.all(files.flatMap((f) => both.map((shifted) => judge(workers, f, tmp, shifted))));
+  verdicts.sort((a, b) => a.file.localeCompare(b.file) || Number(a.shifted) - Number(b.shifted));
+  console.log(`self-test: the suite against ${files.length} known-bad implementations, each as it is and time-shifted (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const v of verdicts) {
     const mark = v.problem ? 'NOT REJECTED' : 'rejected';
-    console.log(`  ${mark.padEnd(12)} ${v.file.padEnd(40)} breaks ${v.breaks}: ${v.what}`);
+    console.log(`  ${mark.padEnd(12)} ${label(v.file, v.shifted).padEnd(56)} breaks ${v.breaks}: ${v.what}`);
     if (v.problem) console.log(`               ${v.problem}`);
     else console.log(`               by ${v.rejectedBy.length} failing scenario(s) citing it, e.g. ${v.rejectedBy[0]}`);
   }
   const goodStarted = Date.now();
-  const goods = await Promise.all(goodFiles.map((f) => judgeGood(workers, f, tmp)));
+  const goods = await Promise.all(goodFiles.flatMap((f) => both.map((shifted) => judgeGood(workers, f, tmp, shifted))));
   workers.close();
-  goods.sort((a, b) => a.file.localeCompare(b.file));
-  console.log(`self-test: the suite against ${goods.length} known-good implementations (${((Date.now() - goodStarted) / 1000).toFixed(1)} s)`);
+  goods.sort((a, b) => a.file.localeCompare(b.file) || Number(a.shifted) - Number(b.shifted));
+  console.log(`self-test: the suite against ${goodFiles.length} known-good implementations, each as it is and time-shifted (${((Date.now() - goodStarted) / 1000).toFixed(1)} s)`);
   for (const g of goods) {
-    console.log(`  ${(g.problem ? 'NOT PASSED' : 'passed').padEnd(12)} ${g.file.padEnd(40)} ${g.freedom}`);
+    console.log(`  ${(g.problem ? 'NOT PASSED' : 'passed').padEnd(12)} ${label(g.file, g.shifted).padEnd(56)} ${g.freedom}`);
     if (g.problem) {
       console.log(`               ${g.problem}`);
       for (const n of g.notPassed.slice(0, 5)) console.log(`                 ${n}`);

@@ -3,13 +3,14 @@
  * @without tags decide whether it can run against this implementation, and
  * say why when it cannot.
  */
-import { After, Before, BeforeAll, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
+import { After, Before, BeforeAll, Status, setDefaultTimeout, setWorldConstructor } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import { OPTIONAL_KEYS, type OptionalKeyName } from '../../seam/pmix';
 import { readingTag } from '../../seam/readings';
 import { SCHEDULER_POLICIES } from './policies';
 import type { AdapterModule } from '../../seam/implementation';
 import { ImplementationFault } from './failures';
+import { judgeFinalClaimsAgain } from './claims';
 import { COMPARES_WITH_BEFORE, ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
@@ -109,15 +110,28 @@ Before(async function (this: ConformanceWorld, { pickle }) {
 // For the report: how many implementation processes the run has started so far (restarts after faults).
 const PROCESS_MEDIA_TYPE = 'application/vnd.pmix-conformance.processes+json';
 
-After(async function (this: ConformanceWorld) {
+After(async function (this: ConformanceWorld, { result }) {
   if (!this.impl) return;
   try {
+    // Against a runtime whose effects trail its answers, what the scenario
+    // last claimed must still hold once the runtime has finished reacting.
+    if (this.trails && result?.status === Status.PASSED) await judgeFinalClaimsAgain(this);
+  } finally {
+    await stopImplementation(this);
+  }
+});
+
+async function stopImplementation(world: ConformanceWorld): Promise<void> {
+  const started = (): void => {
+    const n = world.impl.processesStarted?.();
+    if (n !== undefined) world.attach(JSON.stringify({ processesStarted: n }), PROCESS_MEDIA_TYPE);
+  };
+  try {
     // A fault while stopping is reported (this scenario errors), never swallowed.
-    await this.impl.stop();
+    await world.impl.stop();
   } catch (e) {
     throw new ImplementationFault('stop', e instanceof Error ? e.message : String(e));
   } finally {
-    const started = this.impl.processesStarted?.();
-    if (started !== undefined) this.attach(JSON.stringify({ processesStarted: started }), PROCESS_MEDIA_TYPE);
+    started();
   }
-});
+}

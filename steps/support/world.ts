@@ -16,6 +16,9 @@ import { charged, type ClauseSelector } from './charge';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
 import { watch } from './hang-guard';
+import { clock } from '../../seam/clock';
+import { settle, type Settled } from './settle';
+import type { Claim } from './claims';
 
 export interface WorldParameters {
   adapter?: string;
@@ -67,6 +70,23 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   endedBeforeAnswer?: string;
   /** Whether a step of this scenario compares with the observation before a request (set per scenario by the Before hook). */
   recordsBefore = true;
+  /** Requests made so far that are not observations (a claim is a step that made none: steps/support/claims.ts). */
+  requestsMade = 0;
+  /** When the last such request was answered (clock.now()), for saying when something was seen. */
+  answeredAt = 0;
+  /** The text of the step being run (set by a BeforeStep hook in claims.ts). */
+  stepText?: string;
+  /** The claims judged since the last request: the scenario's final claims, judged again at its end. */
+  claims: Claim[] = [];
+  /**
+   * For each event (by seq), the first whole observation that showed it: the
+   * moment closest to its delivery that a client saw. Harnesses read events
+   * before node and job states (docs/writing-a-harness.md §8), so what that
+   * observation shows of the DVM is no older than the delivery.
+   */
+  readonly firstSeen = new Map<number, Snapshot>();
+  /** The last wait for the implementation to settle since the last request, if it has one (see snapshot()). */
+  settled?: Settled & { at: number };
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -81,6 +101,11 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     const mod = require(ConformanceWorld.adapterPath(this.parameters)) as AdapterModule;
     this.impl = mod.createImplementation();
     this.description = await this.call('describe', () => this.impl.describe());
+  }
+
+  /** Whether the implementation's effects may trail its answers (seam/implementation.ts): then observations are settled first. */
+  get trails(): boolean {
+    return this.description?.effectsTrailAnswers === true;
   }
 
   has(capability: string): boolean {
@@ -117,7 +142,12 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
    */
   call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     const timeoutMs = this.parameters.requestTimeoutMs ?? Number(process.env.PMIX_CONFORMANCE_TIMEOUT_MS ?? 10000);
-    if (!OBSERVATIONS.has(operation)) this.forget();
+    const changes = !OBSERVATIONS.has(operation);
+    if (changes) {
+      this.forget();
+      this.requestsMade++;
+      this.claims = [];
+    }
     const fault = (e: unknown) => (e instanceof ImplementationFault ? e : new ImplementationFault(operation, e instanceof Error ? e.message : String(e)));
     // The hang guard (support/hang-guard.ts) sees every answer and every timeout.
     return watch(operation, new Promise<T>((resolve, reject) => {
@@ -133,6 +163,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
       Promise.resolve(answer).then(
         (value) => {
           clearTimeout(timer);
+          if (changes) this.answeredAt = clock.now();
           resolve(value);
         },
         (e: unknown) => {
@@ -167,9 +198,33 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   }
 
   /** Drop the kept observations (see snapshot()). */
-  private forget(): void {
+  forget(): void {
     this.observed.clear();
     this.inspected = undefined;
+    this.settled = undefined;
+  }
+
+  /**
+   * One whole observation straight from the implementation, not kept and not
+   * waited for: for steps that do their own waiting (settle.ts polls with it).
+   */
+  async rawSnapshot(): Promise<Snapshot> {
+    await this.ready();
+    const o = await this.call('observe', () => this.impl.observe({}));
+    return this.noteFirstSeen(deepFreeze(canonicalSnapshot(o)));
+  }
+
+  private noteFirstSeen(whole: Snapshot): Snapshot {
+    for (const e of whole.events) if (!this.firstSeen.has(e.seq)) this.firstSeen.set(e.seq, whole);
+    return whole;
+  }
+
+  /** Wait until the implementation has finished reacting (settle.ts), and keep what it then shows as the current observation. */
+  private settledWhole(): Promise<Snapshot> {
+    return settle(() => this.rawSnapshot(), { daemonsToo: !this.has('daemon-control') }).then((s) => {
+      this.settled = { ...s, at: clock.now() };
+      return s.snapshot;
+    });
   }
 
   /** Everything a client can observe now (and, with the introspection capability, the bookkeeping), in canonical order. */
@@ -195,10 +250,19 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
       // A whole observation of this moment already answers a restricted one
       // (the protocol: a filter keeps only the nodes / jobs it names, an
       // absent filter means all).
-      const whole = this.observed.get('{}');
+      let whole = this.observed.get('{}');
+      if (!whole && this.trails) {
+        // Judged once the implementation has finished reacting: everything
+        // the steps of this moment look at comes from that one observation.
+        whole = this.ready().then(() => this.settledWhole());
+        this.observed.set('{}', whole);
+      }
       answer = whole
         ? whole.then((w) => deepFreeze(restrict(w, req)))
-        : this.ready().then(() => this.call('observe', () => this.impl.observe(req))).then((o) => deepFreeze(canonicalSnapshot(o)));
+        : this.ready()
+            .then(() => this.call('observe', () => this.impl.observe(req)))
+            .then((o) => deepFreeze(canonicalSnapshot(o)))
+            .then((o) => (key === '{}' ? this.noteFirstSeen(o) : o));
       this.observed.set(key, answer);
     }
     return answer;
@@ -260,10 +324,17 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
       operation: this.last?.operation ?? '(no request yet)',
       clauses: charged(this.clauses, select),
       expected,
-      observed,
+      observed: observed + this.whenObserved(),
     });
   }
 
+  /** Against an implementation whose effects trail its answers: when the failing observation was made. */
+  private whenObserved(): string {
+    if (!this.trails || !this.settled) return '';
+    const after = this.settled.at - this.answeredAt;
+    const how = this.settled.unsettled ? `it had not settled within the wait (${this.settled.unsettled})` : 'once it had settled';
+    return ` [observed ${after} ms after the last answer, ${how}]`;
+  }
 }
 
 /** What an observation restricted to some nodes / jobs would show, from a whole one. */

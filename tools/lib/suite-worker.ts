@@ -19,6 +19,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber } from '@cucumber/cucumber/api';
+import { useRealTime } from '../../seam/clock';
 
 export interface SuiteJob {
   adapter: string;
@@ -26,6 +27,8 @@ export interface SuiteJob {
   tags?: string;
   /** Where the run's messages (ndjson) go. */
   out: string;
+  /** Environment variables set for this run only (e.g. what adapters/time-shifted.ts wraps). */
+  env?: Record<string, string>;
 }
 export type SuiteJobDone = { out: string } | { out: string; error: string };
 
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
 
   async function runJob(job: SuiteJob): Promise<SuiteJobDone> {
     const lines: string[] = [];
+    const saved = Object.fromEntries(Object.keys(job.env ?? {}).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, job.env);
     try {
       await runCucumber(
         {
@@ -59,6 +64,13 @@ async function main(): Promise<void> {
       return { out: job.out };
     } catch (e) {
       return { out: job.out, error: e instanceof Error ? e.message : String(e) };
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      // An implementation may have switched to virtual time (seam/clock.ts); the next run starts in real time.
+      useRealTime();
     }
   }
 }
