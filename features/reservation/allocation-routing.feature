@@ -30,11 +30,9 @@ Feature: Where dynamically allocated nodes go
     And job "A" is running 1 process, launched by tool "T"
     And job "B" is running 1 process, launched by tool "T"
 
-  # The specification's decision table, one Examples block per row, in its
-  # order. Its rows for a tool say nothing of PMIX_ALLOC_TARGET together with
-  # PMIX_ALLOC_SHARE=true: that case is in shared-allocations.feature
-  # (IP-TOOL-TARGET-SHARE). The application row's status is also a row of the
-  # error table (error-table.feature), where "nothing changed" is checked.
+  # The table, row by row. The case it lacks is in shared-allocations.feature
+  # (IP-TOOL-TARGET-SHARE); its last row is also the first row of the error
+  # table (error-table.feature), where "nothing changed" is checked.
   Scenario Outline: <requester> asks with PMIX_ALLOC_TARGET <target> and PMIX_ALLOC_SHARE <share>: the nodes go to <destination>
     When <requester> requests PMIX_ALLOC_NEW for allocation "R" with:
       | PMIX_ALLOC_NODE_LIST | "s1"     |
