@@ -123,6 +123,7 @@ test('everything shown is escaped: a hostile observation, reason or version appe
   const clause = read(paths.clause(tagValues(X.tags, 'clause')[0]));
   assert.match(clause, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quoted&#39;/);
   assert.match(clause, /alpha divergence/, 'the class from the expectations file is shown');
+  assert.match(clause, /<span class="muted">expected-failure<\/span>/, 'the outcome is judged against the --expect file');
   assert.match(clause, /<a href="\.\.\/interpretations\.html#IP-TARGET-UNKNOWN" class="ip">IP-TARGET-UNKNOWN<\/a>/, 'an IP id in a reason links to the interpretations page');
   assert.match(read('index.html'), /2\.&lt;0&gt;/);
 });

@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { matchOf, type Expectation, type Match } from '../lib/expectations';
 import type { Outcome } from '../lib/outcomes';
 import { loadRegistry, type Clause, type Registry } from '../lib/registry';
 import { assertValidReport, type ConformanceReport, type ScenarioEntry } from '../lib/report';
@@ -28,6 +29,8 @@ export interface ExpectationNote {
   reason: string;
   class?: string;
   outcome?: string;
+  /** From an --expect file: the entry, to judge the outcome against it. */
+  entry?: Expectation;
 }
 
 export interface Implementation {
@@ -88,7 +91,8 @@ export function loadExpectationNotes(file: string): Map<string, ExpectationNote>
   if (!validateExpectations(stripped)) throw new Error(`expectations file ${file} does not match schemas/reports/expectations.schema.json:\n${describeErrors(validateExpectations.errors)}`);
   const out = new Map<string, ExpectationNote>();
   for (const e of data.expected ?? []) {
-    out.set(e.id, { reason: e.reason, ...(typeof e.class === 'string' ? { class: e.class } : {}), ...(e.outcomes ? { outcome: e.outcomes.join(' or ') } : { outcome: e.outcome ?? 'failed' }) });
+    const { class: cls, ...entry } = e;
+    out.set(e.id, { reason: e.reason, ...(typeof cls === 'string' ? { class: cls } : {}), ...(e.outcomes ? { outcome: e.outcomes.join(' or ') } : { outcome: e.outcome ?? 'failed' }), entry: entry as Expectation });
   }
   return out;
 }
@@ -170,3 +174,9 @@ export const rel = (root: string, file: string) => {
   const r = path.relative(root, file);
   return r.startsWith('..') ? file : r;
 };
+
+/** How a scenario's outcome compares with the expectations: judged against the --expect file when one was given for the implementation, else as the run recorded it. */
+export function matchFor(impl: Implementation, s: ScenarioEntry): Match {
+  if (!impl.expectationsFile) return s.match;
+  return matchOf(s.outcome, impl.expectations.get(s.id)?.entry);
+}

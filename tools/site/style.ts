@@ -45,6 +45,7 @@ td.num,th.num{text-align:right}
 .kv th{width:12rem}
 .msg{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:12px;margin:0}
 .cls{display:inline-block;padding:0 .35em;border-radius:3px;border:1px solid #8c959f;font-size:11px;margin-right:.3em}
+.caps code{display:inline-block;margin:0 .2em .3em 0}
 ul.compact{margin:.2rem 0;padding-left:1.2rem}
 .legend{color:var(--muted);font-size:12px;margin:.2rem 0 .6rem}
 `;

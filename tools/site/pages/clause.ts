@@ -48,16 +48,14 @@ export function clausePage(site: SiteData, c: Clause, linker: Linker): { title: 
 
   const scenarios = site.citing.get(c.id) ?? [];
   const sections = scenarios.map(({ doc: s, ids }) => {
-    const outcomes = table(
-      [s.examples.length > 0 ? `Examples rows citing ${esc(c.id)}` : 'Scenario', ...impls.map((i) => esc(i.name))],
-      ids.map((id) => {
-        const row = s.examples.flatMap((e) => e.rows).find((r) => r.id === id);
-        const name = impls.map((i) => i.latest.byId.get(id)?.name).find((n) => n !== undefined);
-        const text = row ? (name ?? row.cells.join(' | ')) : 'the scenario';
-        return [`${a(from, paths.feature(s.uri, row ? row.line : s.line), linker.prose(text, from))}<br><span class="muted">${esc(id)}</span>`, ...impls.map((i) => outcomeDetail(i, id, from, linker))];
-      }),
-      'outcomes',
-    );
+    const rows = ids.flatMap((id) => {
+      const row = s.examples.flatMap((e) => e.rows).find((r) => r.id === id);
+      const name = impls.map((i) => i.latest.byId.get(id)?.name).find((n) => n !== undefined);
+      const text = row ? (name ?? row.cells.join(' | ')) : 'the scenario';
+      const head = `<td rowspan="${Math.max(impls.length, 1)}">${a(from, paths.feature(s.uri, row ? row.line : s.line), linker.prose(text, from))}<br><span class="muted">${esc(id)}</span></td>`;
+      return impls.map((i, k) => `<tr data-scenario="${esc(id)}" data-impl="${esc(i.name)}">${k === 0 ? head : ''}<td>${esc(i.name)}</td><td>${outcomeDetail(i, id, from, linker)}</td></tr>`);
+    });
+    const outcomes = `<table class="outcomes"><thead><tr><th>${s.examples.length > 0 ? `Examples rows citing ${esc(c.id)}` : 'Scenario'}</th><th>Implementation</th><th>Outcome, expected vs observed, expectations</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
     return `<div class="scenario"><h3>${linker.prose(s.name, from)} <span class="muted">— ${a(from, paths.feature(s.uri, s.line), esc(`${s.uri}:${s.line}`))}</span></h3>${scenarioGherkin(s, from, linker)}${outcomes}</div>`;
   });
 

@@ -2,7 +2,7 @@
 import type { Counts } from '../../lib/report';
 import type { ScenarioDoc, Step } from '../features';
 import { a, badge, esc, paths, type Linker } from '../html';
-import { noteFor, type Implementation } from '../load';
+import { matchFor, noteFor, type Implementation } from '../load';
 
 /** passed / failed / skipped / errored, each with its number (zeros muted), and the numbers as data attributes. */
 export function countsCell(c: Counts): string {
@@ -10,7 +10,9 @@ export function countsCell(c: Counts): string {
   return `<span class="counts" data-passed="${c.passed}" data-failed="${c.failed}" data-skipped="${c.skipped}" data-errored="${c.errored}">${n('p', c.passed, 'passed')}${n('f', c.failed, 'failed')}${n('s', c.skipped, 'skipped')}${n('e', c.errored, 'errored')}</span>`;
 }
 
-export const COUNTS_LEGEND = '<p class="legend">Each cell: <span class="counts"><span class="p">passed</span> <span class="f">failed</span> <span class="s">skipped</span> <span class="e">errored</span></span> scenarios. <span class="only">only here</span>: fails in this implementation alone while another passes it.</p>';
+const LEGEND = 'Each cell: <span class="counts"><span class="p">passed</span> <span class="f">failed</span> <span class="s">skipped</span> <span class="e">errored</span></span> scenarios.';
+export const COUNTS_LEGEND_PLAIN = `<p class="legend">${LEGEND}</p>`;
+export const COUNTS_LEGEND = `<p class="legend">${LEGEND} <span class="only">only here</span>: fails in this implementation alone while another passes it.</p>`;
 
 function stepHtml(s: Step, from: string, linker: Linker): string {
   let out = `<div class="step"><span class="kw">${esc(s.keyword)}</span> ${linker.prose(s.text, from)}</div>`;
@@ -44,7 +46,7 @@ export function tagsHtml(tags: string[], from: string, linker: Linker): string {
  * tables, and Examples as HTML tables (with, per row, the outcome in each
  * implementation when `impls` is given).
  */
-export function scenarioGherkin(s: ScenarioDoc, from: string, linker: Linker, impls: Implementation[] = []): string {
+export function scenarioGherkin(s: ScenarioDoc, from: string, linker: Linker, impls: Implementation[] = [], anchors = false): string {
   let out = '<div class="gherkin">';
   if (s.tags.length > 0) out += `<div class="tag">${tagsHtml(s.tags, from, linker)}</div>`;
   out += `<div><span class="kw">${esc(s.keyword)}:</span> ${linker.prose(s.name, from)}</div>`;
@@ -54,7 +56,7 @@ export function scenarioGherkin(s: ScenarioDoc, from: string, linker: Linker, im
     if (e.tags.length > 0) out += `<div class="tag">${tagsHtml(e.tags, from, linker)}</div>`;
     out += `<div><span class="kw">Examples:</span> ${linker.prose(e.name, from)}</div>`;
     const head = [...e.header.map((h) => `<th>${esc(h)}</th>`), ...impls.map((i) => `<th class="impl">${esc(i.name)}</th>`)].join('');
-    const rows = e.rows.map((r) => `<tr id="L${r.line}">${r.cells.map((c) => `<td>${linker.prose(c, from)}</td>`).join('')}${impls.map((i) => `<td>${outcomeBadge(i, r.id)}</td>`).join('')}</tr>`).join('');
+    const rows = e.rows.map((r) => `<tr${anchors ? ` id="L${r.line}"` : ''}>${r.cells.map((c) => `<td>${linker.prose(c, from)}</td>`).join('')}${impls.map((i) => `<td>${outcomeBadge(i, r.id)}</td>`).join('')}</tr>`).join('');
     out += `<table class="examples"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
   }
   return `${out}</div>`;
@@ -70,7 +72,8 @@ export function outcomeDetail(i: Implementation, id: string, from: string, linke
   const s = i.latest.byId.get(id);
   if (!s) return '<span class="muted">not run</span>';
   const parts = [badge(s.outcome)];
-  if (s.match !== 'as-expected') parts.push(`<span class="muted">${esc(s.match)}</span>`);
+  const match = matchFor(i, s);
+  if (match !== 'as-expected') parts.push(`<span class="muted">${esc(match)}</span>`);
   if (s.failure?.expected || s.failure?.observed) {
     if (s.failure.operation) parts.push(`<div><strong>operation</strong> ${linker.prose(s.failure.operation, from)}</div>`);
     parts.push(`<div><strong>expected</strong> <span class="msg">${linker.prose(s.failure.expected ?? '', from)}</span></div>`);

@@ -11,7 +11,7 @@ function scenarioSection(site: SiteData, s: ScenarioDoc, from: string, linker: L
   const clauseList = clauses.length > 0 ? `<div class="muted">Clauses: ${clauses.map((c) => (site.registry.clauses.has(c) ? a(from, paths.clause(c), esc(c), 'clause') : `<code>${esc(c)}</code>`)).join(', ')}</div>` : '';
   const outline = s.examples.length > 0;
   const outcomes = !outline && impls.length > 0 ? `<div class="outcomes">${impls.map((i) => `${esc(i.name)}: ${outcomeBadge(i, s.ids[0])}`).join(' &nbsp; ')}</div>` : '';
-  return `<section class="scenario" id="L${s.line}"><h3>${linker.prose(s.name, from)}</h3>${clauseList}${outcomes}${scenarioGherkin(s, from, linker, outline ? impls : [])}</section>`;
+  return `<section class="scenario" id="L${s.line}"><h3>${linker.prose(s.name, from)}</h3>${clauseList}${outcomes}${scenarioGherkin(s, from, linker, outline ? impls : [], true)}</section>`;
 }
 
 export function featurePage(site: SiteData, f: FeatureDoc, linker: Linker): { title: string; body: string } {

@@ -1,8 +1,8 @@
 /** A page per implementation: its runs, capabilities and readings, outcomes by area, failures, skipped scenarios by what would unlock them, and a trend over three or more runs. */
 import type { ScenarioEntry } from '../../lib/report';
 import { a, badge, esc, paths, table, type Linker } from '../html';
-import { noteFor, type Implementation, type SiteData } from '../load';
-import { COUNTS_LEGEND, countsCell } from './common';
+import { matchFor, noteFor, type Implementation, type SiteData } from '../load';
+import { COUNTS_LEGEND_PLAIN, countsCell } from './common';
 import { scenarioLink } from './index';
 
 export function implPage(site: SiteData, impl: Implementation, linker: Linker): { title: string; body: string } {
@@ -18,12 +18,12 @@ export function implPage(site: SiteData, impl: Implementation, linker: Linker): 
   );
 
   parts.push('<h2>Capabilities</h2>');
-  parts.push(r.implementation.capabilities.length > 0 ? `<ul class="compact">${r.implementation.capabilities.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>` : '<p class="muted">none declared</p>');
+  parts.push(r.implementation.capabilities.length > 0 ? `<p class="caps">${r.implementation.capabilities.map((c) => `<code>${esc(c)}</code>`).join(' ')}</p>` : '<p class="muted">none declared</p>');
   parts.push('<h2>Readings</h2>');
   const readings = Object.entries(r.implementation.readings ?? {});
   parts.push(readings.length > 0 ? table(['Reading', 'Value'], readings.map(([k, v]) => [`<code>${esc(k)}</code>`, `<code>${esc(v)}</code>`])) : '<p class="muted">none declared</p>');
 
-  parts.push('<h2>Outcomes by area</h2>', COUNTS_LEGEND);
+  parts.push('<h2>Outcomes by area</h2>', COUNTS_LEGEND_PLAIN);
   parts.push(table(['Area', 'Outcomes'], [...r.areas.map((x) => [esc(x.area), countsCell(x)]), ['<strong>all</strong>', countsCell(r.totals)]], 'areas'));
 
   const bad = r.scenarios.filter((s) => s.outcome === 'failed' || s.outcome === 'errored');
@@ -74,6 +74,6 @@ function clauseLinks(s: ScenarioEntry, from: string): string {
 
 function note(impl: Implementation, s: ScenarioEntry, from: string, linker: Linker): string {
   const n = noteFor(impl, impl.latest, s.id);
-  if (!n) return `<span class="muted">${esc(s.match)}</span>`;
-  return `${n.class ? `<span class="cls">${esc(n.class)}</span>` : ''}${linker.prose(n.reason, from)} <span class="muted">(${esc(s.match)})</span>`;
+  if (!n) return `<span class="muted">${esc(matchFor(impl, s))}</span>`;
+  return `${n.class ? `<span class="cls">${esc(n.class)}</span>` : ''}${linker.prose(n.reason, from)} <span class="muted">(${esc(matchFor(impl, s))})</span>`;
 }
