@@ -313,7 +313,7 @@ export function withdraw(state: State, job: JobRec): void {
 /**
  * Admit what may now go on: jobs parked at launch once no shrink is in
  * progress (IP-ELASTIC-LAUNCH-HOLD), remapped onto survivors if a process sat
- * on a node that left; jobs parked at the map boundary once no size change
+ * on a node that left; jobs parked at the map-eligible boundary once no size change
  * at all is in progress. Each is admitted exactly once.
  */
 export function settle(state: State): void {

@@ -116,9 +116,9 @@ export interface JobRec {
   apps: { cmd: string; np: number; hosts?: string[]; tool?: boolean }[];
   /** Where the job is on its way to running (elastic staging). */
   stage: 'held-map' | 'parked-map' | 'mapped' | 'held-launch' | 'parked-launch' | 'running' | 'done';
-  /** Grow campaigns in progress when it parked at the map boundary: their failure aborts it. */
+  /** Grow campaigns in progress when it parked at the map-eligible boundary: their failure aborts it. */
   parkedFor: Set<number>;
-  /** Once admitted past the map boundary, hold it before the launch boundary (job staging). */
+  /** Once admitted past the map-eligible boundary, hold it before the launch boundary (job staging). */
   holdBeforeLaunch?: boolean;
 }
 

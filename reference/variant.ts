@@ -58,7 +58,7 @@ export interface EngineVariant {
   completionRequestId?: 'driving' | 'creation';
   /** PMIX_ALLOC_INHERITANCE on an EXTEND [replace: it replaces the recorded disposition]; keep: the disposition selected at creation stays. */
   extendInheritance?: 'replace' | 'keep';
-  /** Which jobs a failed grow aborts [parked-during-grow: jobs that parked at the map boundary while it was in progress]; all-parked-at-map: every job parked at the map boundary when it fails. */
+  /** Which jobs a failed grow aborts [parked-during-grow: jobs that parked at the map-eligible boundary while it was in progress]; all-parked-at-map: every job parked at the map-eligible boundary when it fails. */
   growFailureAborts?: 'parked-during-grow' | 'all-parked-at-map';
   /** A release that arrives while a grow is pending [immediate: processed at once, its own shrink]; deferred: accepted at once, carried out when no grow is pending (as PRRTE does). */
   releaseDuringGrow?: 'immediate' | 'deferred';

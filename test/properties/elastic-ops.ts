@@ -76,7 +76,7 @@ export type Op =
   | { op: 'spawn'; by: number; np: 1 | 2; hold?: 'map' | 'launch'; into?: number }
   /**
    * Move a held job on (index into the held jobs). A job held before the
-   * map boundary goes `to` 'map' (optionally held again before launch) or
+   * map-eligible boundary goes `to` 'map' (optionally held again before launch) or
    * 'launch'; one held before launch always goes to 'launch'.
    */
   | { op: 'advance'; job: number; to: 'map' | 'launch'; holdBeforeLaunch?: boolean }

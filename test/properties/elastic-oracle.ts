@@ -10,7 +10,7 @@
  *    'ready' and the requester gets PMIX_DVM_IS_READY;
  *  - a grow target that crashes or fails to start before completion fails
  *    the grow: every target leaves the DVM (and its allocation), the jobs
- *    that parked at the map boundary while that grow was in progress never
+ *    that parked at the map-eligible boundary while that grow was in progress never
  *    launch (NEVER_LAUNCHED), and the requester gets PMIX_ERR_DVM_MOD with
  *    the cause (IP-ELASTIC-GROW-FAILURE-SCOPE, IP-ELASTIC-ROLLBACK);
  *  - a return of scheduler nodes (a release, a reclaim, a NONE disposition)
@@ -145,7 +145,7 @@ export interface JobModel {
   sessions: string[];
   stage: Stage;
   state: JobState;
-  /** Grow campaigns in progress when it parked at the map boundary. */
+  /** Grow campaigns in progress when it parked at the map-eligible boundary. */
   parkedFor: Set<number>;
   holdBeforeLaunch: boolean;
   /** Its mapping; `running` once launched. */

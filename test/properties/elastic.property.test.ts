@@ -12,7 +12,7 @@
  *     or leaving (a grow's nodes join until all reported and were wired; a
  *     shrink's nodes leave only on their own departure, counted once; a
  *     failed grow is rolled back);
- *  2. every job's state: parked (WAITING_FOR_DAEMONS) at the map boundary
+ *  2. every job's state: parked (WAITING_FOR_DAEMONS) at the map-eligible boundary
  *     exactly while some campaign is in progress, at the launch boundary
  *     exactly while a shrink is; admitted once that is over (remapped if a
  *     process sat on a node that left); aborted (NEVER_LAUNCHED) only by the
@@ -567,10 +567,10 @@ function checkIntrospection(run: Run, o: Observation): void {
   }
   for (const k of got.keys()) if (!want.has(k)) fail(`(5) the implementation still has campaign ${k} in progress; the model has ${JSON.stringify([...want.keys()])}`);
   const labels = (xs: string[]) => xs.map((x) => run.label(x)).sort();
-  if (!isDeepStrictEqual(labels(ev.parkedAtMap), labels(m.parkedAtMap))) fail(`(5) parked at the map boundary: ${labels(ev.parkedAtMap)}, expected ${labels(m.parkedAtMap)}`);
+  if (!isDeepStrictEqual(labels(ev.parkedAtMap), labels(m.parkedAtMap))) fail(`(5) parked at the map-eligible boundary: ${labels(ev.parkedAtMap)}, expected ${labels(m.parkedAtMap)}`);
   if (!isDeepStrictEqual(labels(ev.parkedAtLaunch), labels(m.parkedAtLaunch))) fail(`(5) parked at the launch boundary: ${labels(ev.parkedAtLaunch)}, expected ${labels(m.parkedAtLaunch)}`);
   if (ev.parkedAtLaunch.length > 0 && !ev.campaigns.some((c) => c.kind === 'shrink')) fail(`(5) ${labels(ev.parkedAtLaunch)} parked at the launch boundary with no shrink in progress`);
-  if (ev.parkedAtMap.length > 0 && ev.campaigns.length === 0) fail(`(5) ${labels(ev.parkedAtMap)} parked at the map boundary with no campaign in progress`);
+  if (ev.parkedAtMap.length > 0 && ev.campaigns.length === 0) fail(`(5) ${labels(ev.parkedAtMap)} parked at the map-eligible boundary with no campaign in progress`);
 }
 
 // ---------------------------------------------------------------- one step

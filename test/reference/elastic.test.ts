@@ -17,7 +17,7 @@ function grow(e: Engine, requester: { nspace: string; rank: number }, node: stri
   return r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
 }
 
-test('a grow parks a job at the map boundary until its daemons report and are wired; the requester gets one IS_READY', () => {
+test('a grow parks a job at the map-eligible boundary until its daemons report and are wired; the requester gets one IS_READY', () => {
   const e = new Engine(config(true));
   const t = e.connectTool();
   const id = grow(e, t, 's1');

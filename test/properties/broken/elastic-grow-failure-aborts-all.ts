@@ -1,8 +1,8 @@
 /**
- * A failed grow aborts every job parked at the map boundary, not only those
+ * A failed grow aborts every job parked at the map-eligible boundary, not only those
  * that parked while that grow was in progress (the plans' rule, rejected by
  * IP-ELASTIC-GROW-FAILURE-SCOPE / ED.conformance.4): after a grow target
- * crashes or fails to start, every job still parked at the map boundary is
+ * crashes or fails to start, every job still parked at the map-eligible boundary is
  * withdrawn and shown NEVER_LAUNCHED.
  */
 import { wrap } from './wrap';
