@@ -16,8 +16,8 @@
  *     exactly while some campaign is in progress, at the launch boundary
  *     exactly while a shrink is; admitted once that is over (remapped if a
  *     process sat on a node that left); aborted (NEVER_LAUNCHED) only by the
- *     failure of a grow that was in progress when it parked at the map
- *     boundary; killed only when its last process's node left;
+ *     failure of a grow that was in progress when it parked at the
+ *     map-eligible boundary; killed only when its last process's node left;
  *  3. hazards, from the observation alone: a job that becomes RUNNING has
  *     every process on a ready node; no running process ever sits on a
  *     joining node or a node outside the DVM, nor on a leaving node unless
