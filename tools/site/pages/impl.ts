@@ -46,8 +46,8 @@ export function implPage(site: SiteData, impl: Implementation, linker: Linker): 
     parts.push('<h2>Runs</h2>');
     parts.push(
       table(
-        ['#', 'Run', 'Scenarios', 'Outcomes', 'Change'],
-        impl.runs.map((run, k) => [String(k + 1), esc(run.label), String(run.report.totals.scenarios), countsCell(run.report.totals), k > 0 ? a(from, paths.diff(impl.name, k), 'diff with the run before') : '']),
+        ['Run #', 'Run', 'Scenarios', 'Outcomes', 'Change'],
+        impl.runs.map((run, k) => [`#${run.index + 1}`, esc(run.label), String(run.report.totals.scenarios), countsCell(run.report.totals), k > 0 ? a(from, paths.diff(impl.name, k), 'diff with the run before') : '']),
         'runs',
       ),
     );
@@ -58,7 +58,7 @@ export function implPage(site: SiteData, impl: Implementation, linker: Linker): 
     const cell = (c: { passed: number; failed: number; errored: number } | undefined) => (c ? `<span class="counts"><span class="p">${c.passed}</span><span class="f">${c.failed + c.errored}</span></span>` : '<span class="muted">—</span>');
     parts.push(
       table(
-        ['Area', ...impl.runs.map((_, k) => `run ${k + 1}`)],
+        ['Area', ...impl.runs.map((run) => `run #${run.index + 1}<br><span class="muted">${esc(run.report.implementation.version)}</span>`)],
         [...areas.map((area) => [esc(area), ...impl.runs.map((run) => cell(run.report.areas.find((x) => x.area === area)))]), ['<strong>all</strong>', ...impl.runs.map((run) => cell(run.report.totals))]],
         'trend',
       ),
