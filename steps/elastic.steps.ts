@@ -223,7 +223,7 @@ async function rememberMapping(world: ConformanceWorld, alias: string) {
   const s = elasticScenario(world);
   if (s.mappings.has(alias)) return;
   const job = await jobView(world, alias);
-  if (job && job.procs.length > 0 && job.procs.every((p) => p.node !== '')) s.mappings.set(alias, new Map(job.procs.map((p) => [p.rank, p.node])));
+  if (job.procs.length > 0 && job.procs.every((p) => p.node !== '')) s.mappings.set(alias, new Map(job.procs.map((p) => [p.rank, p.node])));
 }
 
 const apps = (alias: string, np: number, hosts?: string, toolNp?: number): AppSpec[] => [
@@ -283,18 +283,7 @@ When('job {string} reaches the launch boundary', async function (this: Conforman
 
 // ------------------------------------------------------------ what is seen --
 
-async function jobView(world: ConformanceWorld, alias: string): Promise<JobView | undefined> {
-  await world.ready();
-  const nspace = world.jobNspace(alias);
-  const snap = await world.snapshot({ jobs: [nspace] });
-  return snap.jobs.find((j) => j.nspace === nspace);
-}
-
-async function mustSeeJob(world: ConformanceWorld, alias: string, expected: string): Promise<JobView> {
-  const job = await jobView(world, alias);
-  if (!job) world.fail(expected, `job ${alias} is no longer observable`);
-  return job;
-}
+const jobView = (world: ConformanceWorld, alias: string): Promise<JobView> => world.observedJob(alias);
 
 async function nodeViews(world: ConformanceWorld, names: string[]): Promise<Map<string, NodeView>> {
   await world.ready();
@@ -311,32 +300,32 @@ const describeNode = (name: string, v: NodeView | undefined) => (v ? `node ${nam
 
 Then('job {string} is parked', async function (this: ConformanceWorld, alias: string) {
   const expected = `job ${alias} parked: PRRTE_JOB_STATE_WAITING_FOR_DAEMONS, no process launched`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   if (job.state !== 'WAITING_FOR_DAEMONS' || job.procs.some((p) => p.running)) this.fail(expected, describeJob(job));
 });
 
 Then('job {string} has not launched', async function (this: ConformanceWorld, alias: string) {
   const expected = `job ${alias} not launched yet: no process running, not failed`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   if (!['PENDING', 'WAITING_FOR_DAEMONS'].includes(job.state) || job.procs.some((p) => p.running)) this.fail(expected, describeJob(job));
 });
 
 Then('job {string} was never launched', async function (this: ConformanceWorld, alias: string) {
   const expected = `job ${alias} aborted without launching (NEVER_LAUNCHED), nothing of it running`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   if (job.state !== 'NEVER_LAUNCHED' || job.procs.some((p) => p.running)) this.fail(expected, describeJob(job));
 });
 
 Then('job {string} has launched', async function (this: ConformanceWorld, alias: string) {
   const expected = `job ${alias} launched: RUNNING, every process of it running`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   if (job.state !== 'RUNNING' || job.procs.length === 0 || job.procs.some((p) => !p.running)) this.fail(expected, describeJob(job));
 });
 
 /** Launched once: exactly np processes, ranks 0..np-1 each once, all running. */
 Then('job {string} has launched {int} process(es)', async function (this: ConformanceWorld, alias: string, np: number) {
   const expected = `job ${alias} launched exactly once: ${np} running processes, ranks 0..${np - 1} each once`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   const ranks = job.procs.map((p) => p.rank).sort((a, b) => a - b);
   const once = ranks.length === np && ranks.every((r, i) => r === i);
   if (job.state !== 'RUNNING' || !once || job.procs.some((p) => !p.running)) this.fail(expected, describeJob(job));
@@ -345,7 +334,7 @@ Then('job {string} has launched {int} process(es)', async function (this: Confor
 Then('job {string} is running on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
   const allowed = new Set(splitNames(names));
   const expected = `job ${alias} launched, every process of it running on ${[...allowed].join(', ')}`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   if (job.state !== 'RUNNING' || job.procs.length === 0 || job.procs.some((p) => !p.running || !allowed.has(p.node))) this.fail(expected, describeJob(job));
 });
 
@@ -354,7 +343,7 @@ Then('job {string} has launched on its original mapping', async function (this: 
   if (!mapping) throw new Error(`job ${alias} was never seen mapped, so it has no original mapping to compare with`);
   const original = [...mapping].map(([r, n]) => `rank ${r} on ${n}`).join('; ');
   const expected = `job ${alias} launched on the mapping it was first given (${original})`;
-  const job = await mustSeeJob(this, alias, expected);
+  const job = await jobView(this, alias);
   const same = job.procs.length === mapping.size && job.procs.every((p) => mapping.get(p.rank) === p.node);
   if (job.state !== 'RUNNING' || !same || job.procs.some((p) => !p.running)) this.fail(expected, describeJob(job));
 });

@@ -17,12 +17,7 @@ import type { ConformanceWorld } from './support/world';
 /** A job is over once it reached a final state; a job the observation no longer lists is over too. */
 const FINAL_STATES: ReadonlyArray<JobView['state']> = ['TERMINATED', 'KILLED', 'NEVER_LAUNCHED'];
 
-async function jobView(world: ConformanceWorld, alias: string): Promise<JobView | undefined> {
-  await world.ready();
-  const nspace = world.jobNspace(alias);
-  const snap = await world.snapshot({ jobs: [nspace] });
-  return snap.jobs.find((j) => j.nspace === nspace);
-}
+const jobView = (world: ConformanceWorld, alias: string): Promise<JobView> => world.observedJob(alias);
 
 const describeProcs = (job: JobView): string =>
   job.procs.map((p) => `rank ${p.rank} on ${p.node || '(nowhere)'}${p.running ? '' : ' (not running)'}`).join('; ') || 'no processes';
@@ -64,7 +59,7 @@ When('job {string} releases allocation {string}, which may end it before the ans
   } catch (e) {
     if (!(e instanceof ImplementationFault)) throw e;
     const job = await jobView(this, alias);
-    if (job && !(FINAL_STATES.includes(job.state) && job.procs.every((p) => !p.running))) throw e;
+    if (!(FINAL_STATES.includes(job.state) && job.procs.every((p) => !p.running))) throw e;
     this.last = undefined;
     this.endedBeforeAnswer = `job ${alias}`;
   }
@@ -82,7 +77,7 @@ Then('the request succeeds, if job {string} lived to hear the answer', function 
  */
 When('job {string} terminates, if it is still running', async function (this: ConformanceWorld, alias: string) {
   const job = await jobView(this, alias);
-  if (!job || job.state !== 'RUNNING') return;
+  if (job.state !== 'RUNNING') return;
   const nspace = this.jobNspace(alias);
   const ack = await this.call('terminateJob', () => this.impl.terminateJob({ nspace }));
   if (ack.status !== Status.PMIX_SUCCESS) this.fail(`job ${alias} to terminate`, describeStatus(ack.status));
@@ -90,7 +85,6 @@ When('job {string} terminates, if it is still running', async function (this: Co
 
 Then('job {string} is still running', async function (this: ConformanceWorld, alias: string) {
   const job = await jobView(this, alias);
-  if (!job) this.fail(`job ${alias} still running`, 'the job is no longer observable');
   const stopped = job.procs.filter((p) => !p.running);
   if (job.state !== 'RUNNING' || job.procs.length === 0 || stopped.length > 0) {
     this.fail(`job ${alias} still running, every process of it alive`, `state ${job.state}; ${describeProcs(job)}`);
@@ -99,7 +93,6 @@ Then('job {string} is still running', async function (this: ConformanceWorld, al
 
 Then('job {string} has ended', async function (this: ConformanceWorld, alias: string) {
   const job = await jobView(this, alias);
-  if (!job) return;
   const running = job.procs.filter((p) => p.running);
   if (!FINAL_STATES.includes(job.state) || running.length > 0) {
     this.fail(`job ${alias} to have ended, no process of it running`, `state ${job.state}; ${describeProcs(job)}`);
@@ -109,14 +102,12 @@ Then('job {string} has ended', async function (this: ConformanceWorld, alias: st
 Then('no process of job {string} is running on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
   const banned = new Set(splitNames(names));
   const job = await jobView(this, alias);
-  if (!job) return;
   const inside = job.procs.filter((p) => p.running && banned.has(p.node));
   if (inside.length > 0) this.fail(`no running process of job ${alias} on ${[...banned].join(', ')}`, inside.map((p) => `rank ${p.rank} running on ${p.node}`).join('; '));
 });
 
 Then('job {string} has processes running on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
   const job = await jobView(this, alias);
-  if (!job) this.fail(`job ${alias} to have running processes on ${names}`, 'the job is no longer observable');
   const used = new Set(job.procs.filter((p) => p.running).map((p) => p.node));
   const missing = splitNames(names).filter((n) => !used.has(n));
   if (missing.length > 0) this.fail(`job ${alias} to have a running process on each of ${names}`, `none running on ${missing.join(', ')}; ${describeProcs(job)}`);

@@ -38,13 +38,7 @@ Then('node(s) {string} is/are not in the DVM', async function (this: Conformance
   }
 });
 
-async function jobView(world: ConformanceWorld, alias: string) {
-  const nspace = world.jobNspace(alias);
-  const snap = await world.snapshot({ jobs: [nspace] });
-  const job = snap.jobs.find((j) => j.nspace === nspace);
-  if (!job) world.fail(`job ${alias} to be observable`, 'no such job in the observation');
-  return job;
-}
+const jobView = (world: ConformanceWorld, alias: string) => world.observedJob(alias);
 
 Then('every process of job {string} is on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
   const allowed = new Set(splitNames(names));

@@ -37,19 +37,14 @@ Then('no process of any job is on node(s) {string}', async function (this: Confo
 Then('if job {string} was started, none of its processes is on node(s) {string}', async function (this: ConformanceWorld, alias: string, names: string) {
   if (!this.jobs.has(alias)) return;
   const banned = new Set(splitNames(names));
-  const nspace = this.jobNspace(alias);
-  const snap = await this.snapshot({ jobs: [nspace] });
-  const job = snap.jobs.find((j) => j.nspace === nspace);
-  if (!job) this.fail(`job ${alias} to be observable`, 'no such job in the observation');
+  const job = await this.observedJob(alias);
   const inside = job.procs.filter((p) => banned.has(p.node));
   if (inside.length > 0) this.fail(`no process of job ${alias} on ${[...banned].join(', ')}`, inside.map((p) => `rank ${p.rank} on ${p.node}`).join('; '));
 });
 
 Then('job {string} has processes in the default session', async function (this: ConformanceWorld, alias: string) {
-  const nspace = this.jobNspace(alias);
   const snap = await this.snapshot({});
-  const job = snap.jobs.find((j) => j.nspace === nspace);
-  if (!job) this.fail(`job ${alias} to be observable`, 'no such job in the observation');
+  const job = await this.observedJob(alias, snap);
   const defaultNodes = new Set(snap.nodes.filter((n) => n.availableTo === '').map((n) => n.name));
   if (!job.procs.some((p) => defaultNodes.has(p.node))) {
     this.fail(`a process of job ${alias} on a node of the default session (${[...defaultNodes].join(', ')})`, job.procs.map((p) => `rank ${p.rank} on ${p.node || '(nowhere)'}`).join('; ') || 'no processes');

@@ -9,7 +9,7 @@
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import * as path from 'node:path';
 import type { Description, Implementation, AdapterModule } from '../../seam/implementation';
-import type { ClusterSetup, Info, ObserveRequest, ProcId, Snapshot, Introspection } from '../../seam/messages';
+import type { ClusterSetup, Info, JobView, ObserveRequest, ProcId, Snapshot, Introspection } from '../../seam/messages';
 import { canonicalIntrospection, canonicalSnapshot } from './canonical';
 import type { OptionalKeyName } from '../../seam/pmix';
 import { charged, type ClauseSelector } from './charge';
@@ -271,6 +271,27 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   /** Observations still current (see snapshot()); any other request empties them. */
   private readonly observed = new Map<string, Promise<Snapshot>>();
   private inspected?: Promise<Introspection>;
+
+  /**
+   * A job the scenario launched, as the implementation shows it now. A
+   * harness keeps every job it launched in its observations, in any state
+   * (docs/writing-a-harness.md §8): one that is missing is the harness's
+   * fault, reported as such, never charged to a clause of the specification
+   * (the specification does not say how long an ended job stays visible).
+   */
+  async observedJob(alias: string, whole?: Snapshot): Promise<JobView> {
+    const nspace = this.jobNspace(alias);
+    await this.ready();
+    const snap = whole ?? (await this.snapshot({ jobs: [nspace] }));
+    const job = snap.jobs.find((j) => j.nspace === nspace);
+    if (!job) {
+      throw new ImplementationFault(
+        'observe',
+        `job ${alias} (${nspace}) was launched in this scenario but the observation does not list it: a harness must keep every job it launched, in any state, with its processes (docs/writing-a-harness.md §8)`,
+      );
+    }
+    return job;
+  }
 
   // --- names (see values.ts) ---
   jobNspace(alias: string): string {
