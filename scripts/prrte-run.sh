@@ -5,8 +5,10 @@
 # PREFIX: the openpmix+prrte install prefix (default $PRRTE_PREFIX, else
 # /work/build/install), e.g. the one scripts/prrte-build.sh made. Needs root
 # (or CAP_SYS_ADMIN) for the private network and UTS namespaces the bridge
-# gives the DVM. Reports go to $PRRTE_REPORTS (default reports/prrte/),
-# judged against expectations/prrte.json (PMIX_CONFORMANCE_EXPECT overrides).
+# gives the DVM. Reports go to $PRRTE_REPORTS (default reports/prrte/:
+# report.html, summary.md, conformance.json, conformance.junit.xml,
+# conformance.html, conformance.ndjson), judged against
+# expectations/prrte.json (PMIX_CONFORMANCE_EXPECT overrides).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PRRTE_PREFIX:-/work/build/install}"
@@ -16,18 +18,19 @@ if [ ! -x "$prefix/bin/prte" ] || [ ! -f "$prefix/include/pmix.h" ]; then
   exit 2
 fi
 out="${PRRTE_REPORTS:-reports/prrte}"
-mkdir -p "$out"
-rm -f "$out/conformance.ndjson"
 agents="${TMPDIR:-/tmp}/pmix-prrte-agents"
 make -s -C harnesses/prrte/agents PMIX_PREFIX="$prefix" OUT="$agents" all check
 export TS_NODE_TRANSPILE_ONLY=true
-export PMIX_CONFORMANCE_ADAPTER=adapters/subprocess
-export PMIX_CONFORMANCE_COMMAND="python3 harnesses/prrte/bridge.py --prefix=$prefix --agents=$agents"
 start=$(date +%s)
 status=0
-npx cucumber-js --format progress --format "message:$out/conformance.ndjson" "$@" || status=$?
-echo "live run: $(( $(date +%s) - start )) s wall (cucumber exit $status)"
-node -r ./tools/register.js tools/report.ts --ndjson "$out/conformance.ndjson" --out "$out" \
-  --expect "${PMIX_CONFORMANCE_EXPECT:-expectations/prrte.json}" || status=$?
-echo "reports in $out/ (summary.md first)"
+# pmix-conformance run (tools/cli.ts): smoke-tests the bridge first (one request of
+# every kind it declares), runs cucumber with the HTML, JUnit and message
+# formatters, and replaces the previous reports in $out only when the run
+# completes; cucumber args (feature paths, scenario ids as the reports print
+# them) are passed on.
+node -r ./tools/register.js tools/cli.ts run \
+  --command "python3 harnesses/prrte/bridge.py --prefix=$prefix --agents=$agents" \
+  --reports "$out" --expect "${PMIX_CONFORMANCE_EXPECT:-expectations/prrte.json}" -- "$@" || status=$?
+echo "live run: $(( $(date +%s) - start )) s wall (exit $status)"
+echo "reports in $out/: report.html (what decides the exit status first), summary.md, conformance.json, conformance.junit.xml, conformance.html, conformance.ndjson"
 exit "$status"

@@ -19,7 +19,7 @@ specification, one clause at a time, and reports which clauses it honours.
 The scenarios in features/ are the specification made executable.
 
 Usage:
-  pmix-conformance [run] [options] [-- cucumber arguments]
+  pmix-conformance [run] [options] [feature paths or scenario ids] [-- cucumber arguments]
   pmix-conformance smoke --command "<harness command line>"
   pmix-conformance compare A.json B.json
   pmix-conformance site --out DIR [--expect NAME=FILE]... RUN.json...
@@ -53,18 +53,32 @@ Which scenarios (run):
                        "@clause:NR.route.app-target-rejected" or
                        "@needs:elastic and not @area:elastic-shrink".
   --area <name>        Only one spec area (@area:<name>); repeatable. See "areas".
+  <path or id>         Feature files, folders, or scenario ids exactly as the
+                       reports print them (features/x.feature:101:113 runs
+                       that one Examples row); repeatable.
 
 Judging and reports (run):
   --expect <file>      Expected failures, each with a reason (for example
                        expectations/prrte.json). Without it every scenario
                        must pass or be skipped.
   --reports <dir>      Where reports go (default: reports). Written there:
+                       report.html           open in a browser: what decides the exit
+                                             status first, then each failing clause
                        summary.md            read this first: verdict, outcomes per
                                              area, each failing clause and what was observed
                        conformance.json      every clause and scenario (schemas/reports/)
                        conformance.html      every step, for a browser
                        conformance.junit.xml for a CI system
                        conformance.ndjson    cucumber messages, for tools
+                       They are written beside it first and replace the
+                       previous run's only when the run completes.
+  --max-timeouts <K>   Stop the run early after K consecutive scenarios in
+                       which the same kind of request got no answer (default
+                       3; 0: never); the rest are skipped, and the run fails
+                       naming the request (PMIX_CONFORMANCE_MAX_TIMEOUTS).
+
+Paths (--adapter, --expect, --reports, feature paths) are relative to the
+current directory, here and in scripts/conformance.sh alike.
 
 Outcomes: passed; failed (the implementation broke a clause); skipped (it
 does not declare a capability the scenario needs); errored (it crashed,
@@ -82,6 +96,7 @@ Examples:
   pmix-conformance compare reports-before/conformance.json reports/conformance.json
 
 Environment: PMIX_CONFORMANCE_TIMEOUT_MS (per request, default 10000),
+PMIX_CONFORMANCE_MAX_TIMEOUTS (see --max-timeouts),
 PMIX_CONFORMANCE_START_TIMEOUT_MS, PMIX_CONFORMANCE_PROCESS=reuse|fresh,
 PMIX_CONFORMANCE_ECHO_STDERR=1 (see adapters/subprocess.ts).
 `;
@@ -96,6 +111,10 @@ export interface RunOptions {
   expect?: string;
   reports: string;
   cucumberArgs: string[];
+  /** Feature paths and scenario ids (as the reports print them), relative to the current directory. */
+  paths?: string[];
+  /** PMIX_CONFORMANCE_MAX_TIMEOUTS for the run (steps/support/hang-guard.ts). */
+  maxTimeouts?: number;
 }
 
 export type Parsed =
@@ -144,7 +163,14 @@ function runOf(args: string[]): Parsed {
     else if (a === '--area') o.areas.push(value());
     else if (a === '--expect') o.expect = value();
     else if (a === '--reports') o.reports = value();
-    else throw new UsageError(`unknown ${a.startsWith('-') ? 'option' : 'command'} "${a}" (see pmix-conformance --help)`);
+    else if (a === '--max-timeouts') {
+      const v = value();
+      if (!/^\d+$/.test(v)) throw new UsageError(`--max-timeouts needs a whole number (0: never stop early), not "${v}"`);
+      o.maxTimeouts = Number(v);
+    } else if (!a.startsWith('-')) {
+      if (!/[/\\]|\.feature/.test(a) && !fs.existsSync(a)) throw new UsageError(`unknown command "${a}" (see pmix-conformance --help)`);
+      (o.paths ??= []).push(a);
+    } else throw new UsageError(`unknown option "${a}" (see pmix-conformance --help; cucumber's own options go after --)`);
   }
   if (o.adapter && o.command) throw new UsageError('give --adapter or --command, not both');
   return { cmd: 'run', options: o };
@@ -186,26 +212,31 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
   const reports = path.resolve(cwd, o.reports);
   const expect = o.expect ? path.resolve(cwd, o.expect) : undefined;
   if (expect && !fs.existsSync(expect)) throw new UsageError(`no expectations file ${expect}`);
-  // Before anything runs: the selection and the expectations, every problem at once.
+  // Before anything runs: the selection, the scenario ids and the expectations, every problem at once.
   const before = preflight(o, expect);
+  const { translateScenarioArgs, adapterProblem, stagingDir, publish } = require('./lib/run-setup') as typeof import('./lib/run-setup');
+  const { loadScenarios } = require('./lib/scenarios') as typeof import('./lib/scenarios');
+  const selected = translateScenarioArgs([...(o.paths ?? []), ...o.cucumberArgs], loadScenarios(ROOT), cwd, ROOT);
+  before.push(...selected.problems);
   if (before.length > 0) throw new UsageError(`nothing was run:\n${before.map((p) => `  - ${p}`).join('\n')}`);
   // An implementation that cannot start is diagnosed once, here, instead of once per scenario.
   if (o.command) {
-    const { renderSmoke, smoke } = require('./lib/smoke') as typeof import('./lib/smoke');
+    const { smoke } = require('./lib/smoke') as typeof import('./lib/smoke');
     const result = await smoke({ command: o.command, cwd, timeoutMs: envMs('PMIX_CONFORMANCE_TIMEOUT_MS'), startTimeoutMs: envMs('PMIX_CONFORMANCE_START_TIMEOUT_MS') });
     if (!result.ok) {
-      console.error(renderSmoke(o.command, result));
-      throw new UsageError('the harness does not work yet (above: what smoke found), so nothing was run');
+      const last = result.steps[result.steps.length - 1];
+      throw new UsageError(`nothing was run: the harness \`${o.command}\` failed at "${last.step}": ${last.detail.split('\n').slice(0, 3).map((l) => l.trim()).join(' ')} (diagnosis: pmix-conformance smoke --command ${JSON.stringify(o.command)})`);
     }
   }
-  fs.mkdirSync(reports, { recursive: true });
-  const ndjson = path.join(reports, 'conformance.ndjson');
-  fs.rmSync(ndjson, { force: true }); // never judge a stale run
 
   const env: NodeJS.ProcessEnv = { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' };
+  if (o.maxTimeouts !== undefined) env.PMIX_CONFORMANCE_MAX_TIMEOUTS = String(o.maxTimeouts);
   if (o.adapter) {
     const adapter = path.resolve(cwd, o.adapter);
     if (!fs.existsSync(adapter) && !['.ts', '.js'].some((x) => fs.existsSync(adapter + x))) throw new UsageError(`no adapter module ${adapter}`);
+    // One that cannot load or start: one line now, instead of a stack from cucumber's BeforeAll.
+    const problem = await adapterProblem(adapter);
+    if (problem) throw new UsageError(`nothing was run: ${problem}`);
     env.PMIX_CONFORMANCE_ADAPTER = adapter;
   }
   if (o.command) {
@@ -213,16 +244,19 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
     env.PMIX_CONFORMANCE_COMMAND = commandIn(o.command, cwd);
   }
   const tags = tagExpression(o);
+  // Written beside the reports directory, moved into it when the run completes: the previous reports stay until then.
+  const staging = stagingDir(reports);
+  const ndjson = path.join(staging, 'conformance.ndjson');
   // Wherever npm put it (hoisted above the package when installed as a dependency).
   const cucumber = path.join(path.dirname(require.resolve('@cucumber/cucumber/package.json')), 'bin', 'cucumber.js');
   const args = [
     cucumber,
     ...['html:conformance.html', 'junit:conformance.junit.xml', 'message:conformance.ndjson'].flatMap((f) => {
       const [kind, file] = f.split(':');
-      return ['--format', `${kind}:${path.join(reports, file)}`];
+      return ['--format', `${kind}:${path.join(staging, file)}`];
     }),
     ...(tags ? ['--tags', tags] : []),
-    ...o.cucumberArgs,
+    ...selected.args,
   ];
   const target = o.command ? `the harness \`${o.command}\`` : o.adapter ? `the adapter ${o.adapter}` : 'the built-in reference engine';
   console.log(`pmix-conformance: running the suite against ${target}${tags ? ` (tags: ${tags})` : ''}`);
@@ -231,11 +265,20 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
   });
   if (!fs.existsSync(ndjson)) {
-    console.error(`pmix-conformance: cucumber exited with status ${code} before writing ${ndjson}; nothing to report`);
+    fs.rmSync(staging, { recursive: true, force: true });
+    console.error(`pmix-conformance: cucumber exited with status ${code} before writing its message stream; nothing to report (the previous reports in ${reports} are left as they were)`);
     return 2;
   }
   const { verdictText, writeReports } = require('./report') as typeof import('./report');
-  const written = writeReports({ ndjson, outDir: reports, expect });
+  let written: import('./report').Written;
+  try {
+    written = writeReports({ ndjson, outDir: staging, expect, source: path.join(path.relative(cwd, reports) || '.', 'conformance.ndjson') });
+  } catch (e) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw e;
+  }
+  publish(staging, reports);
+  written = { ...written, json: path.join(reports, 'conformance.json'), summary: path.join(reports, 'summary.md'), html: path.join(reports, 'report.html') };
   console.log(`\n${verdictText(written)}`);
   const html = path.relative(cwd, path.join(reports, 'conformance.html'));
   console.log(`html report (every step): ${html.startsWith('..') ? path.join(reports, 'conformance.html') : html}`);

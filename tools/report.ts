@@ -23,6 +23,8 @@ export interface ReportOptions {
   ndjson: string;
   outDir: string;
   expect?: string;
+  /** What the report names as its source (default: the ndjson path, relative to the current directory). */
+  source?: string;
 }
 
 export interface Written {
@@ -42,7 +44,7 @@ export function writeReports(o: ReportOptions): Written {
     suite: expectations.expected.length > 0 ? loadScenarios(ROOT) : [],
     expectations,
     expectationsFile: o.expect ? relative(o.expect) : null,
-    source: relative(o.ndjson),
+    source: o.source ?? relative(o.ndjson),
     suiteVersion: pkg.version,
   });
   assertValidReport(report);
