@@ -19,7 +19,7 @@ import { assertValidReport, buildReport, type ConformanceReport } from '../../to
 import type { RunInfo, ScenarioRun } from '../../tools/lib/run';
 import { loadScenarios, tagValues, type ScenarioInfo } from '../../tools/lib/scenarios';
 import { buildSite, parseSiteArgs } from '../../tools/site/build';
-import { UPSTREAM_BASE } from '../../tools/site/pages/clause';
+import { UPSTREAM_BASE } from '../../tools/site/upstream';
 import { paths } from '../../tools/site/html';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -71,7 +71,16 @@ function writeRuns(dir: string) {
   ];
   for (const [f, r] of runs) fs.writeFileSync(path.join(dir, f), JSON.stringify(r));
   const expect = path.join(dir, 'alpha.expect.json');
-  fs.writeFileSync(expect, JSON.stringify({ implementation: 'alpha', expected: [{ id: X.id, reason: `known: see IP-TARGET-UNKNOWN ${HOSTILE}`, class: 'alpha divergence' }] }));
+  fs.writeFileSync(
+    expect,
+    JSON.stringify({
+      implementation: 'alpha',
+      expected: [
+        { id: X.id, reason: `known: see IP-TARGET-UNKNOWN ${HOSTILE}`, class: 'divergence', evidence: { spec: 'node-reservation-spec.rst:120-124', source: ['src/alloc.c:42'] } },
+        { id: Z.id, reason: 'alpha harness limitation: cannot observe it' },
+      ],
+    }),
+  );
   return { files: runs.map(([f]) => path.join(dir, f)), expect };
 }
 
@@ -122,7 +131,9 @@ test('everything shown is escaped: a hostile observation, reason or version appe
   for (const p of built.pages) assert.doesNotMatch(read(p), /<script/i, `${p} has a script element`);
   const clause = read(paths.clause(tagValues(X.tags, 'clause')[0]));
   assert.match(clause, /&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quoted&#39;/);
-  assert.match(clause, /alpha divergence/, 'the class from the expectations file is shown');
+  assert.match(clause, /<span class="cls" title="class given by the entry">divergence<\/span>/, 'the class from the expectations file is shown');
+  assert.match(clause, /href="https:\/\/github\.com\/openpmix\/prrte\/blob\/c22fd181\/docs\/plans\/node-reservation-spec\.rst\?plain=1#L120-L124"/, 'evidence lines link upstream');
+  assert.match(read(paths.clause(tagValues(Z.tags, 'clause')[0])), /<span class="cls" title="class inferred from the reason">harness-limitation\?<\/span>/, 'a class inferred from the reason is marked so');
   assert.match(clause, /<span class="muted">expected-failure<\/span>/, 'the outcome is judged against the --expect file');
   assert.match(clause, /<a href="\.\.\/interpretations\.html#IP-TARGET-UNKNOWN" class="ip">IP-TARGET-UNKNOWN<\/a>/, 'an IP id in a reason links to the interpretations page');
   assert.match(read('index.html'), /2\.&lt;0&gt;/);

@@ -7,11 +7,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { matchOf, type Expectation, type Match } from '../lib/expectations';
+import { classOf, loadExpectations, matchOf, type Evidence, type Expectation, type Match } from '../lib/expectations';
 import type { Outcome } from '../lib/outcomes';
 import { loadRegistry, type Clause, type Registry } from '../lib/registry';
 import { assertValidReport, type ConformanceReport, type ScenarioEntry } from '../lib/report';
-import { compileSchema, describeErrors } from '../lib/schemas';
 import { allScenarios, loadFeatures, type FeatureDoc, type ScenarioDoc } from './features';
 import { loadInterpretationDoc, type InterpretationDoc } from './interpretations';
 
@@ -27,7 +26,10 @@ export interface Run {
 
 export interface ExpectationNote {
   reason: string;
+  /** The entry's class (schemas/reports/expectations.schema.json), given or inferred from the reason's first words. */
   class?: string;
+  classInferred?: boolean;
+  evidence?: Evidence;
   outcome?: string;
   /** From an --expect file: the entry, to judge the outcome against it. */
   entry?: Expectation;
@@ -76,25 +78,22 @@ export function loadRun(file: string, index: number): Run {
   return { index, file, report, label: `${report.implementation.name} ${report.implementation.version}`, byId: new Map(report.scenarios.map((s) => [s.id, s])) };
 }
 
-let validateExpectations: ReturnType<typeof compileSchema> | undefined;
-
-/** An expectations file: checked against its schema, except for a `class` on an entry, which is read whether or not the schema knows it yet. */
+/** An expectations file (checked against its schema by tools/lib/expectations.ts), by scenario id. */
 export function loadExpectationNotes(file: string): Map<string, ExpectationNote> {
-  let data: { expected?: { id: string; reason: string; class?: unknown; outcome?: string; outcomes?: string[] }[] };
-  try {
-    data = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`cannot read expectations file ${file}: ${(e as Error).message}`);
-  }
-  const stripped = { ...data, expected: (data.expected ?? []).map(({ class: _c, ...rest }) => rest) };
-  validateExpectations ??= compileSchema('expectations.schema.json');
-  if (!validateExpectations(stripped)) throw new Error(`expectations file ${file} does not match schemas/reports/expectations.schema.json:\n${describeErrors(validateExpectations.errors)}`);
   const out = new Map<string, ExpectationNote>();
-  for (const e of data.expected ?? []) {
-    const { class: cls, ...entry } = e;
-    out.set(e.id, { reason: e.reason, ...(typeof cls === 'string' ? { class: cls } : {}), ...(e.outcomes ? { outcome: e.outcomes.join(' or ') } : { outcome: e.outcome ?? 'failed' }), entry: entry as Expectation });
-  }
+  for (const e of loadExpectations(file).expected) out.set(e.id, noteOf(e, e));
   return out;
+}
+
+function noteOf(e: { reason: string; class?: string; classInferred?: boolean; evidence?: Evidence; outcome?: string; outcomes?: string[] }, entry?: Expectation): ExpectationNote {
+  const c = e.class ? { class: e.class, inferred: e.classInferred === true } : classOf({ reason: e.reason });
+  return {
+    reason: e.reason,
+    ...(c.class !== 'unclassified' ? { class: c.class, classInferred: c.inferred } : {}),
+    ...(e.evidence ? { evidence: e.evidence } : {}),
+    outcome: e.outcomes?.join(' or ') ?? e.outcome ?? 'failed',
+    ...(entry ? { entry } : {}),
+  };
 }
 
 export interface LoadOptions {
@@ -158,14 +157,12 @@ export function loadSite(o: LoadOptions): SiteData {
 
 export const tagged = (tags: string[], prefix: string): string[] => tags.filter((t) => t.startsWith(`@${prefix}:`)).map((t) => t.slice(prefix.length + 2));
 
-/** What the expectations say of a scenario in a run: the --expect file first (it may carry a class), else what the report recorded. */
+/** What the expectations say of a scenario in a run: the --expect file first, else what the report recorded. */
 export function noteFor(impl: Implementation, run: Run, id: string): ExpectationNote | undefined {
   const fromFile = impl.expectations.get(id);
   if (fromFile) return fromFile;
   const e = run.byId.get(id)?.expectation;
-  if (!e) return undefined;
-  const cls = (e as { class?: unknown }).class;
-  return { reason: e.reason, ...(typeof cls === 'string' ? { class: cls } : {}), outcome: e.outcomes?.join(' or ') ?? e.outcome ?? 'failed' };
+  return e ? noteOf(e as Parameters<typeof noteOf>[0]) : undefined;
 }
 
 export const isBad = (o: Outcome | undefined) => o === 'failed' || o === 'errored';

@@ -4,11 +4,8 @@ import { clauseOf } from '../analysis';
 import { a, badge, esc, paths, table, type Linker } from '../html';
 import type { SiteData } from '../load';
 import { countsCell, outcomeDetail, scenarioGherkin } from './common';
+import { UPSTREAM_BASE, UPSTREAM_COMMIT, UPSTREAM_DOCS } from '../upstream';
 
-/** The upstream documents (openpmix/prrte docs/plans/ at the commit the suite pins). */
-export const UPSTREAM_COMMIT = 'c22fd181';
-export const UPSTREAM_BASE = `https://github.com/openpmix/prrte/blob/${UPSTREAM_COMMIT}/docs/plans/`;
-const UPSTREAM_DOCS = new Set(['node-reservation-spec.rst', 'elastic_dvm_spec.rst', 'elastic_dvm_plan.rst', 'grow_campaign.rst']);
 
 /** The link to the clause's source, when its document is an upstream one: to the line when the registry records one, else to the document. */
 export function upstreamLink(c: Clause): string | undefined {

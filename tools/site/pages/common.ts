@@ -2,7 +2,8 @@
 import type { Counts } from '../../lib/report';
 import type { ScenarioDoc, Step } from '../features';
 import { a, badge, esc, paths, type Linker } from '../html';
-import { matchFor, noteFor, type Implementation } from '../load';
+import { matchFor, noteFor, type ExpectationNote, type Implementation } from '../load';
+import { UPSTREAM_BASE, UPSTREAM_DOCS } from '../upstream';
 
 /** passed / failed / skipped / errored, each with its number (zeros muted), and the numbers as data attributes. */
 export function countsCell(c: Counts): string {
@@ -81,6 +82,29 @@ export function outcomeDetail(i: Implementation, id: string, from: string, linke
   } else if (s.message) parts.push(`<pre class="msg">${linker.prose(s.message, from)}</pre>`);
   if (s.skip) parts.push(`<div class="muted">${linker.prose(s.skip.reason, from)}</div>`);
   const note = noteFor(i, i.latest, id);
-  if (note) parts.push(`<div class="note">${note.class ? `<span class="cls">${esc(note.class)}</span>` : ''}expected ${esc(note.outcome ?? 'failed')}: ${linker.prose(note.reason, from)}</div>`);
+  if (note) parts.push(`<div class="note">${noteHtml(note, from, linker)}</div>`);
   return parts.join(' ');
+}
+
+/** An expectation: its class (marked when inferred from the reason), the outcome expected, the reason, the evidence. */
+export function noteHtml(n: ExpectationNote, from: string, linker: Linker, withOutcome = true): string {
+  const cls = n.class ? `<span class="cls" title="${n.classInferred ? 'class inferred from the reason' : 'class given by the entry'}">${esc(n.class)}${n.classInferred ? '?' : ''}</span>` : '';
+  const ev = n.evidence;
+  const evidence = ev
+    ? `<div class="muted">evidence: ${[
+        ev.spec ? `spec ${specLink(ev.spec)}` : '',
+        ev.source?.length ? `source ${ev.source.map((x) => `<code>${esc(x)}</code>`).join(', ')}` : '',
+        ev.interpretation ? linker.prose(ev.interpretation, from) : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}</div>`
+    : '';
+  return `${cls}${withOutcome ? `expected ${esc(n.outcome ?? 'failed')}: ` : ''}${linker.prose(n.reason, from)}${evidence}`;
+}
+
+/** "node-reservation-spec.rst:120-124": a link to those lines of the upstream document when it is one; else the text. */
+export function specLink(spec: string): string {
+  const m = /^(?:upstream\/)?([\w.-]+\.rst):(\d+)(?:-(\d+))?$/.exec(spec.trim());
+  if (!m || !UPSTREAM_DOCS.has(m[1])) return `<code>${esc(spec)}</code>`;
+  return `<a href="${esc(`${UPSTREAM_BASE}${m[1]}?plain=1#L${m[2]}${m[3] ? `-L${m[3]}` : ''}`)}" class="upstream">${esc(spec)}</a>`;
 }

@@ -2,7 +2,7 @@
 import type { ScenarioEntry } from '../../lib/report';
 import { a, badge, esc, paths, table, type Linker } from '../html';
 import { matchFor, noteFor, type Implementation, type SiteData } from '../load';
-import { COUNTS_LEGEND_PLAIN, countsCell } from './common';
+import { COUNTS_LEGEND_PLAIN, countsCell, noteHtml } from './common';
 import { scenarioLink } from './index';
 
 export function implPage(site: SiteData, impl: Implementation, linker: Linker): { title: string; body: string } {
@@ -75,5 +75,5 @@ function clauseLinks(s: ScenarioEntry, from: string): string {
 function note(impl: Implementation, s: ScenarioEntry, from: string, linker: Linker): string {
   const n = noteFor(impl, impl.latest, s.id);
   if (!n) return `<span class="muted">${esc(matchFor(impl, s))}</span>`;
-  return `${n.class ? `<span class="cls">${esc(n.class)}</span>` : ''}${linker.prose(n.reason, from)} <span class="muted">(${esc(matchFor(impl, s))})</span>`;
+  return `${noteHtml(n, from, linker, false)} <span class="muted">(${esc(matchFor(impl, s))})</span>`;
 }
