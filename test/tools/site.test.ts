@@ -69,6 +69,11 @@ function writeRuns(dir: string) {
     ['alpha-2.json', report('alpha', '1.1', new Map([[Y.id, 'errored'], [X.id, 'failed']]), 20)],
     ['alpha-3.json', report('alpha', '1.2', new Map([[X.id, 'failed']]), 30)],
   ];
+  // beta ran before an edit of the feature files: Z's id names another line now, and one scenario is gone.
+  const beta = runs[1][1];
+  beta.scenarios = beta.scenarios.map((s) => (s.id === Z.id ? { ...s, id: `${Z.uri}:9999${Z.id.split(':').length > 2 ? ':9998' : ''}` } : s));
+  beta.scenarios.push({ ...beta.scenarios[0], id: 'features/gone.feature:3', name: 'a scenario since deleted' });
+  assertValidReport(beta);
   for (const [f, r] of runs) fs.writeFileSync(path.join(dir, f), JSON.stringify(r));
   const expect = path.join(dir, 'alpha.expect.json');
   fs.writeFileSync(
@@ -125,6 +130,14 @@ test('the matrix counts each implementation\'s latest run per area, and marks a 
   const clauseRow = new RegExp(`<tr data-clause="${tagValues(X.tags, 'clause')[0].replace(/[.]/g, '\\.')}">(.*?)</tr>`).exec(html)?.[1] ?? '';
   assert.match(clauseRow, /data-impl="alpha" data-verdict="violated">.*only here/);
   assert.match(clauseRow, /data-impl="beta" data-verdict="conforms"/);
+});
+
+test('a run older than the feature files is shown under the current ids (matched by name), and says so', () => {
+  const beta = built.site.implementations.find((i) => i.name === 'beta')!.latest;
+  assert.equal(beta.byId.get(Z.id)?.outcome, 'errored');
+  assert.equal(beta.moved, 1);
+  assert.deepEqual(beta.unknown.map((s) => s.id), ['features/gone.feature:3']);
+  assert.match(read('impl/beta.html'), /1 of its scenario ids had moved[^<]*; 1 name no scenario of the current features/);
 });
 
 test('everything shown is escaped: a hostile observation, reason or version appears as text', () => {

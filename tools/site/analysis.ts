@@ -23,7 +23,7 @@ export function failsOnlyHere(site: SiteData): OnlyHere[] {
   const impls = site.implementations;
   if (impls.length < 2) return [];
   const out: OnlyHere[] = [];
-  const ids = new Set(impls.flatMap((i) => i.latest.report.scenarios.map((s) => s.id)));
+  const ids = new Set(impls.flatMap((i) => [...i.latest.byId.keys()]));
   for (const id of ids) {
     const outcomes = new Map<string, Outcome>();
     let name = '';

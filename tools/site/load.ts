@@ -11,6 +11,7 @@ import { classOf, loadExpectations, matchOf, type Evidence, type Expectation, ty
 import type { Outcome } from '../lib/outcomes';
 import { loadRegistry, type Clause, type Registry } from '../lib/registry';
 import { assertValidReport, type ConformanceReport, type ScenarioEntry } from '../lib/report';
+import { loadScenarios, type ScenarioInfo } from '../lib/scenarios';
 import { allScenarios, loadFeatures, type FeatureDoc, type ScenarioDoc } from './features';
 import { loadInterpretationDoc, type InterpretationDoc } from './interpretations';
 
@@ -21,7 +22,13 @@ export interface Run {
   report: ConformanceReport;
   /** "name version", plus the start time when the same implementation has several runs. */
   label: string;
+  /** The run's scenarios under the ids the current feature files give them (see resolveIds). */
+  scenarios: ScenarioEntry[];
   byId: Map<string, ScenarioEntry>;
+  /** How many of the run's ids had moved (a feature file was edited since): matched by feature and scenario name. */
+  moved: number;
+  /** The run's scenarios the current feature files no longer have. */
+  unknown: ScenarioEntry[];
 }
 
 export interface ExpectationNote {
@@ -75,7 +82,36 @@ export function loadRun(file: string, index: number): Run {
     throw new Error(`${file} is not a conformance report: ${(e as Error).message}`);
   }
   const report = data as ConformanceReport;
-  return { index, file, report, label: `${report.implementation.name} ${report.implementation.version}`, byId: new Map(report.scenarios.map((s) => [s.id, s])) };
+  return { index, file, report, label: `${report.implementation.name} ${report.implementation.version}`, scenarios: report.scenarios, byId: new Map(report.scenarios.map((s) => [s.id, s])), moved: 0, unknown: [] };
+}
+
+/**
+ * Scenario ids are lines, and move when a feature file is edited; a run made
+ * before the edit (a long live run) still names its scenarios by the old
+ * lines. Each of its scenarios is placed under the current id: the same id
+ * when it still names a scenario of that name, else the one scenario of the
+ * same feature file with that name, else the same id if it still exists;
+ * otherwise it is listed as unknown.
+ */
+export function resolveIds(run: Run, current: readonly ScenarioInfo[]): void {
+  const byId = new Map(current.map((s) => [s.id, s]));
+  const byName = new Map<string, string[]>();
+  for (const s of current) byName.set(`${s.uri}\u0000${s.name}`, [...(byName.get(`${s.uri}\u0000${s.name}`) ?? []), s.id]);
+  const scenarios: ScenarioEntry[] = [];
+  run.moved = 0;
+  run.unknown = [];
+  for (const e of run.report.scenarios) {
+    const uri = e.id.replace(/(:[0-9?]+)+$/, '');
+    const named = byName.get(`${uri}\u0000${e.name}`) ?? [];
+    if (byId.get(e.id)?.name === e.name) scenarios.push(e);
+    else if (named.length === 1) {
+      scenarios.push({ ...e, id: named[0] });
+      run.moved += 1;
+    } else if (byId.has(e.id)) scenarios.push(e);
+    else run.unknown.push(e);
+  }
+  run.scenarios = scenarios;
+  run.byId = new Map(scenarios.map((s) => [s.id, s]));
 }
 
 /** An expectations file (checked against its schema by tools/lib/expectations.ts), by scenario id. */
@@ -119,6 +155,8 @@ export function loadSite(o: LoadOptions): SiteData {
   const registry = loadRegistry(o.root);
   const clauses = [...registry.clauses.values()].filter((c) => !c.retired);
   const features = loadFeatures(o.root);
+  const current = loadScenarios(o.root);
+  for (const r of runs) resolveIds(r, current);
   const scenarios = features.flatMap(allScenarios);
   const scenarioOf = new Map<string, ScenarioDoc>();
   for (const s of scenarios) for (const id of s.ids) scenarioOf.set(id, s);

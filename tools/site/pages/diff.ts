@@ -7,7 +7,7 @@ import { scenarioLink } from './index';
 /** Scenarios failing (or erroring) in both runs whose observation changed. */
 export function changedCauses(x: Run, y: Run): { id: string; name: string; outcome: string; before: string; after: string }[] {
   const out = [];
-  for (const s of y.report.scenarios) {
+  for (const s of y.scenarios) {
     const old = x.byId.get(s.id);
     if (!old || !isBad(old.outcome) || !isBad(s.outcome)) continue;
     const before = old.failure?.observed ?? old.message ?? '';
@@ -21,7 +21,8 @@ export function diffPage(site: SiteData, impl: Implementation, to: number, linke
   const from = paths.diff(impl.name, to);
   const x = impl.runs[to - 1];
   const y = impl.runs[to];
-  const c = compareReports(x.report, y.report);
+  // Compared under the current ids, so that a scenario whose line moved between the runs is not reported as removed and added.
+  const c = compareReports({ ...x.report, scenarios: x.scenarios }, { ...y.report, scenarios: y.scenarios });
   const changes = (list: ScenarioChange[], cls: string, withObserved: boolean) =>
     list.length === 0
       ? '<p class="muted">none</p>'

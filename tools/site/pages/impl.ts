@@ -17,6 +17,13 @@ export function implPage(site: SiteData, impl: Implementation, linker: Linker): 
       `<tr><th>Verdict</th><td>${r.verdict.matchesExpectations ? 'every outcome as expected' : esc(r.verdict.problems.join('; '))}</td></tr></table>`,
   );
 
+  const run = impl.latest;
+  if (run.moved > 0 || run.unknown.length > 0) {
+    parts.push(
+      `<p class="note">This run predates edits to the feature files: ${run.moved} of its scenario ids had moved and are shown under their current ids (matched by feature file and scenario name)${run.unknown.length > 0 ? `; ${run.unknown.length} name no scenario of the current features` : ''}.</p>`,
+    );
+    if (run.unknown.length > 0) parts.push(`<details><summary>Scenarios of this run the current features do not have (${run.unknown.length})</summary><ul class="compact">${run.unknown.map((s) => `<li>${esc(s.id)} ${esc(s.name)} ${badge(s.outcome)}</li>`).join('')}</ul></details>`);
+  }
   parts.push('<h2>Capabilities</h2>');
   parts.push(r.implementation.capabilities.length > 0 ? `<p class="caps">${r.implementation.capabilities.map((c) => `<code>${esc(c)}</code>`).join(' ')}</p>` : '<p class="muted">none declared</p>');
   parts.push('<h2>Readings</h2>');
@@ -26,11 +33,11 @@ export function implPage(site: SiteData, impl: Implementation, linker: Linker): 
   parts.push('<h2>Outcomes by area</h2>', COUNTS_LEGEND_PLAIN);
   parts.push(table(['Area', 'Outcomes'], [...r.areas.map((x) => [esc(x.area), countsCell(x)]), ['<strong>all</strong>', countsCell(r.totals)]], 'areas'));
 
-  const bad = r.scenarios.filter((s) => s.outcome === 'failed' || s.outcome === 'errored');
+  const bad = impl.latest.scenarios.filter((s) => s.outcome === 'failed' || s.outcome === 'errored');
   parts.push(`<h2>Failed and errored (${bad.length})</h2>`);
   parts.push(bad.length > 0 ? table(['Scenario', 'Outcome', 'Observed', 'Expectations'], bad.map((s) => [scenarioLink(site, from, s.id, s.name, linker) + clauseLinks(s, from), badge(s.outcome), `<span class="msg">${linker.prose(s.failure?.observed ?? s.message ?? '', from)}</span>`, note(impl, s, from, linker)])) : '<p class="muted">none</p>');
 
-  const skipped = r.scenarios.filter((s) => s.outcome === 'skipped');
+  const skipped = impl.latest.scenarios.filter((s) => s.outcome === 'skipped');
   const groups = new Map<string, ScenarioEntry[]>();
   for (const s of skipped) {
     const k = s.skip?.capabilities?.join(' + ') ?? s.skip?.capability ?? s.skip?.reason ?? 'no reason given';
