@@ -1,9 +1,9 @@
 /** Living documentation: a page per feature file (its prose, background, rules and scenarios, each linked to its clauses with its outcome per implementation), and the list of features. */
 import type { FeatureDoc, ScenarioDoc } from '../features';
 import { allScenarios } from '../features';
-import { a, badge, esc, markdownBlock, paths, table, type Linker } from '../html';
+import { a, esc, markdownBlock, paths, table, type Linker } from '../html';
 import { tagged, type SiteData } from '../load';
-import { outcomeBadge, scenarioGherkin, stepsHtml, tagsHtml } from './common';
+import { COUNTS_LEGEND_PLAIN, countsCell, outcomeBadge, scenarioGherkin, stepsHtml, tagsHtml } from './common';
 
 function scenarioSection(site: SiteData, s: ScenarioDoc, from: string, linker: Linker): string {
   const impls = site.implementations;
@@ -54,7 +54,7 @@ export function featuresIndexPage(site: SiteData, linker: Linker): { title: stri
     const folder = f.uri.split('/').slice(1, -1).join('/') || '.';
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), f]);
   }
-  const parts = ['<p>The Gherkin features are the contract made executable, and written to be read: each page renders one feature file, its scenarios linked to the clauses they check and showing their outcome in each implementation.</p>'];
+  const parts = ['<p>The Gherkin features are the contract made executable, and written to be read: each page renders one feature file, its scenarios linked to the clauses they check and showing their outcome in each implementation.</p>', COUNTS_LEGEND_PLAIN];
   for (const [folder, list] of byFolder) {
     parts.push(`<h2>${esc(folder)}</h2>`);
     parts.push(
@@ -66,9 +66,12 @@ export function featuresIndexPage(site: SiteData, linker: Linker): { title: stri
             `${a(from, paths.feature(f.uri), linker.prose(f.name, from))}<br><span class="muted">${esc(f.uri)}</span>`,
             String(ids.length),
             ...site.implementations.map((i) => {
-              const bad = ids.filter((id) => ['failed', 'errored'].includes(i.latest.byId.get(id)?.outcome ?? '')).length;
-              const passed = ids.filter((id) => i.latest.byId.get(id)?.outcome === 'passed').length;
-              return `${passed} ${badge('passed')}${bad > 0 ? ` ${bad} ${badge('failed')}` : ''}`;
+              const c = { passed: 0, failed: 0, skipped: 0, errored: 0 };
+              for (const id of ids) {
+                const o = i.latest.byId.get(id)?.outcome;
+                if (o) c[o] += 1;
+              }
+              return countsCell(c);
             }),
           ];
         }),
