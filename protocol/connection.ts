@@ -172,6 +172,7 @@ export class Connection {
       capabilities: answer.capabilities,
       ...(answer.readings ? { readings: answer.readings } : {}),
       ...(answer.effectsTrailAnswers ? { effectsTrailAnswers: true } : {}),
+      ...(answer.quietMs !== undefined ? { quietMs: answer.quietMs } : {}),
     };
   }
 

@@ -43,6 +43,7 @@ export interface StartProtocolResult {
   capabilities: CapabilityName[];
   readings?: Readings;
   effectsTrailAnswers?: boolean;
+  quietMs?: number;
 }
 
 /** A message with no arguments (or no result) beyond its envelope. */

@@ -57,7 +57,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       }
       const d = await options.createImplementation().describe();
       handshaken = true;
-      return { protocolVersion: PROTOCOL_VERSION, implementation: { name: d.name, version: d.version }, capabilities: d.capabilities, ...(d.readings ? { readings: d.readings } : {}), ...(d.effectsTrailAnswers ? { effectsTrailAnswers: true } : {}) };
+      return { protocolVersion: PROTOCOL_VERSION, implementation: { name: d.name, version: d.version }, capabilities: d.capabilities, ...(d.readings ? { readings: d.readings } : {}), ...(d.effectsTrailAnswers ? { effectsTrailAnswers: true } : {}), ...(d.quietMs !== undefined ? { quietMs: d.quietMs } : {}) };
     }
     if (!handshaken) throw new Refusal('bad-request', `the first request must be "start-protocol", not "${req.cmd}"`);
     switch (req.cmd) {

@@ -44,6 +44,13 @@ export interface Description {
    * effect is observable by the time the answer is (the reference engine).
    */
   effectsTrailAnswers?: boolean;
+  /**
+   * With effectsTrailAnswers: how long, at most, the implementation may go
+   * on reacting to an answer with no change a client can see in between
+   * (a daemon's departure timer, say). The suite's quiet period is at least
+   * this. Absent: PMIX_CONFORMANCE_QUIET_MS (600 ms).
+   */
+  quietMs?: number;
 }
 
 export interface Implementation {

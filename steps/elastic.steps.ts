@@ -153,7 +153,7 @@ async function sizeChangeRunsItsCourse(world: ConformanceWorld): Promise<void> {
     const left = unsettledNodes((await world.freshSnapshot()).nodes);
     world.fail('the size change to complete once its daemons reported in, were wired and departed', `still ${describeNodes(left)}`);
   }
-  const settled = await settle(() => world.rawSnapshot(), { daemonsToo: true });
+  const settled = await settle(() => world.rawSnapshot(), { daemonsToo: true, quietMs: world.quietMs });
   // What was kept from before the wait is stale now.
   world.forget();
   if (settled.unsettled) world.fail(`the size change to complete within ${SETTLE_MS} ms (PMIX_CONFORMANCE_SETTLE_MS)`, settled.unsettled);

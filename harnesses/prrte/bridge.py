@@ -82,6 +82,8 @@ KEY_TYPES = {
     "pmix.ssn.sep": "b", "pmix.notify.complete": "b",
 }
 
+PROC_TERMINATE = 4
+QUIET_MS = int(os.environ.get("PRRTE_BRIDGE_QUIET_MS", "3000"))
 PROC_TERMINATED = 20
 PROC_ERROR = 50
 PROC_RUNNING_STATES = range(1, 20)
@@ -693,13 +695,40 @@ class Dvm:
                 if only_jobs is None or ns in only_jobs]
         return {"nodes": nodes, "jobs": jobs, "events": self.events.snapshot()}
 
+    def daemon_states(self) -> Dict[str, int]:
+        """node name -> the state PRRTE records for the daemon serving it: the
+        process table of the DVM's own namespace (PMIX_QUERY_PROC_TABLE on
+        the HNP's nspace), PRRTE's authoritative list of its daemons. A
+        daemon PRRTE has launched is PMIX_PROC_STATE_RUNNING (5) at once; one
+        that departed or was lost is TERMINATED (20) or an error state (>= 50),
+        e.g. COMM_FAILED (56) after a shrink (seen live, ras_base_allocate.c:1844
+        -> prted_comm.c:172, the departing daemon's 2 s self-exit timer)."""
+        msg = self.observer.call(["ptable", self.hnp_nspace])
+        if int(msg["status"]) != 0:
+            raise WireError("internal", f"PMIx_Query_info(PMIX_QUERY_PROC_TABLE) of the DVM's daemons ({self.hnp_nspace}) failed with {msg['status']}")
+        states: Dict[str, int] = {}
+        for p in msg.get("procs", []):
+            host = p.get("host") or ""
+            # A node served twice (a daemon relaunched after a failure): the live one counts.
+            if host and (host not in states or states[host] >= PROC_TERMINATED):
+                states[host] = int(p["state"])
+        return states
+
     def nodes(self, in_use: Dict[str, int]) -> List[dict]:
-        """The DVM's nodes as PRRTE reports them to a client:
-        PMIX_QUERY_ALLOCATION gives the node pool and slots; each reservation's
-        nodes come from PMIX_QUERY_ALLOCATION qualified by an id that
-        PMIX_QUERY_ALLOC_IDS lists. The daemon's state is what the host shows:
-        a pool node with a live prted is 'ready', without one 'joining'; a
-        live prted whose node left the pool is 'leaving'."""
+        """The DVM's nodes as PRRTE reports them to a client.
+
+        Membership: a node is in the DVM while a daemon serves it, and PRRTE's
+        own record of its daemons says which do (daemon_states). The node pool
+        (PMIX_QUERY_ALLOCATION) is not membership: nothing removes a node from
+        it but finalize (pmix_server_queries.c:753-795 lists it unfiltered),
+        so a node whose daemon PRRTE shrank away stays in the pool. A pool
+        node whose daemon PRRTE records as live is in the DVM; 'ready' once
+        its prted is running, 'joining' while PRRTE has launched it but the
+        process has not started (PRRTE marks a daemon RUNNING at launch, so
+        only the process shows it has started); 'leaving' if PRRTE has marked
+        it for termination (PMIX_PROC_STATE_TERMINATE, 4). Slots come from the
+        pool, each reservation's nodes from PMIX_QUERY_ALLOCATION qualified by
+        every id PMIX_QUERY_ALLOC_IDS lists."""
         msg = self.observer.call(["sessions"])
         if int(msg["status"]) != 0:
             raise WireError("internal", f"PMIx_Query_info(PMIX_QUERY_ALLOCATION) failed with {msg['status']}")
@@ -709,16 +738,7 @@ class Dvm:
                 if n["name"] in owner and owner[n["name"]] != sess["id"]:
                     log(f"node {n['name']} is listed by two reservations: {owner[n['name']]} and {sess['id']}; reporting the later")
                 owner[n["name"]] = sess["id"]
-        daemons = self.live_daemons()
-        out = []
-        for n in msg.get("pool", []):
-            out.append({"name": n["name"], "slots": max(0, int(n["slots"])), "slotsInUse": in_use.get(n["name"], 0),
-                        "availableTo": owner.get(n["name"], ""),
-                        "daemon": "ready" if n["name"] in daemons else "joining"})
-        pool = {n["name"] for n in out}
-        for name in sorted(set(daemons) - pool):
-            out.append({"name": name, "slots": 0, "slotsInUse": in_use.get(name, 0), "availableTo": "", "daemon": "leaving"})
-        return sorted(out, key=lambda n: n["name"])
+        return membership(msg.get("pool", []), owner, self.daemon_states(), self.live_daemons(), in_use)
 
     def query_allocation(self, requester: dict, qualifiers: List[dict]) -> dict:
         self.check_alive("query-allocation")
@@ -778,6 +798,22 @@ def capabilities(keys: List[str]) -> List[str]:
     return out
 
 
+def membership(pool: List[dict], owner: Dict[str, str], daemons: Dict[str, int], live: Dict[str, str],
+               in_use: Dict[str, int]) -> List[dict]:
+    """The observation's nodes from PRRTE's answers (see Dvm.nodes): pool
+    nodes whose daemon PRRTE records as live, in name order."""
+    out = []
+    for n in pool:
+        name = n["name"]
+        state = daemons.get(name)
+        if state is None or state >= PROC_TERMINATED:
+            continue  # no daemon serves it: not a member, whatever the pool says
+        daemon = "leaving" if state == PROC_TERMINATE else "ready" if name in live else "joining"
+        out.append({"name": name, "slots": max(0, int(n["slots"])), "slotsInUse": in_use.get(name, 0),
+                    "availableTo": owner.get(name, ""), "daemon": daemon})
+    return sorted(out, key=lambda v: v["name"])
+
+
 class Bridge:
     NOT_SUPPORTED = {
         "scheduler": "of a scheduler's acts only the timeout warning has a way into PRRTE master (reclaim, teardown, pushing nodes, queueing and a failing shrink order have none)",
@@ -813,7 +849,14 @@ class Bridge:
             return {"protocolVersion": PROTOCOL_VERSION,
                     "implementation": {"name": "prrte-bridge", "version": self.version()},
                     "capabilities": self.capabilities,
-                    "readings": self.READINGS}
+                    "readings": self.READINGS,
+                    # A live DVM: daemons exit, processes end and events
+                    # arrive after the answer that caused them.
+                    "effectsTrailAnswers": True,
+                    # A daemon a shrink departs exits on a 2 s timer
+                    # (prted_comm.c:172), and PRRTE then records it lost:
+                    # nothing a client sees changes in between.
+                    "quietMs": QUIET_MS}
         if cmd == "start":
             if self.dvm is not None:
                 self.dvm.stop()

@@ -17,7 +17,7 @@ import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
 import { watch } from './hang-guard';
 import { clock } from '../../seam/clock';
-import { settle, type Settled } from './settle';
+import { QUIET_MS, settle, type Settled } from './settle';
 import type { Claim } from './claims';
 
 export interface WorldParameters {
@@ -106,6 +106,11 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   /** Whether the implementation's effects may trail its answers (seam/implementation.ts): then observations are settled first. */
   get trails(): boolean {
     return this.description?.effectsTrailAnswers === true;
+  }
+
+  /** How long observations must stay unchanged to count as settled: the suite's setting, or longer if the implementation says it reacts for longer. */
+  get quietMs(): number {
+    return Math.max(QUIET_MS, this.description?.quietMs ?? 0);
   }
 
   has(capability: string): boolean {
@@ -221,7 +226,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
 
   /** Wait until the implementation has finished reacting (settle.ts), and keep what it then shows as the current observation. */
   private settledWhole(): Promise<Snapshot> {
-    return settle(() => this.rawSnapshot(), { daemonsToo: !this.has('daemon-control') }).then((s) => {
+    return settle(() => this.rawSnapshot(), { daemonsToo: !this.has('daemon-control'), quietMs: this.quietMs }).then((s) => {
       this.settled = { ...s, at: clock.now() };
       return s.snapshot;
     });
