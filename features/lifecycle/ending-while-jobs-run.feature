@@ -119,7 +119,7 @@ Feature: Ending a reservation while jobs still run on it
     # C's parent session was R1, which has ended; an application's untargeted
     # spawn then goes to the default session (IP-PARENT-SESSION), never onto
     # a node still reserved to someone else.
-    @clause:NR.mapped.stay-default-pool @clause:NR.spawn.default-excludes-reserved @interpretation:IP-PARENT-SESSION
+    @clause:NR.mapped.stay-default-pool @clause:NR.mapped.teardown-never-kills @clause:NR.spawn.default-excludes-reserved @interpretation:IP-PARENT-SESSION
     Scenario: A job still running on a released reservation's node spawns into the default session
       Given job "B" holds allocation "RB" of node "s2"
       And job "A" holds allocation "R1" of node "n3"
@@ -128,6 +128,7 @@ Feature: Ending a reservation while jobs still run on it
       And the request succeeds
       When job "A" releases allocation "R1"
       Then the request succeeds
+      And job "C" is still running
       When job "C" spawns job "E" with 2 processes
       Then the request succeeds
       And every process of job "E" is on nodes "n1,n2,n3"
