@@ -788,11 +788,15 @@ def defined_keys(prefix: str) -> List[str]:
 
 
 def capabilities(keys: List[str]) -> List[str]:
-    """The key capabilities, elastic mode, partial release (ras/hosts
-    removes the nodes a RELEASE names in PMIX_ALLOC_NODE_LIST), and
-    scheduler-warning when the PMIx in use has the warning event (Dvm.warn
-    delivers it to PRRTE)."""
-    out = keys + ["elastic", "partial-release"]
+    """The key capabilities, elastic mode, and scheduler-warning when the
+    PMIx in use has the warning event (Dvm.warn delivers it to PRRTE).
+    Not partial-release: a RELEASE that names its allocation (PMIX_ALLOC_ID)
+    takes the teardown path and ignores PMIX_ALLOC_NODE_LIST and
+    PMIX_ALLOC_NUM_NODES (ras_base_allocate.c:1858, seen live: the whole
+    reservation goes); only a RELEASE without an id removes just the named
+    nodes (ras_hosts.c), and that is not the capability's 'part of an
+    allocation'."""
+    out = keys + ["elastic"]
     if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
         out.append("scheduler-warning")
     return out

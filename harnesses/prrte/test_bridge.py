@@ -52,8 +52,9 @@ class Capabilities(unittest.TestCase):
     def test_no_install_means_no_key_capabilities(self):
         self.assertEqual(bridge.defined_keys("/nonexistent"), [])
 
-    def test_partial_release_always(self):
-        self.assertIn("partial-release", bridge.capabilities([]))
+    def test_partial_release_never(self):
+        # a RELEASE naming its allocation ignores the node list (ras_base_allocate.c:1858)
+        self.assertNotIn("partial-release", bridge.capabilities(["PMIX_ALLOC_TARGET"]))
 
     def test_scheduler_warning_only_with_the_warning_key(self):
         self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"]))
