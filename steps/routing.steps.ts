@@ -3,7 +3,7 @@
  * where the nodes of a PMIx_Allocation_request go, one step per kind of
  * destination, for the table's outline in features/reservation/allocation-routing.feature.
  */
-import { Then } from '@cucumber/cucumber';
+import { Then } from './support/claims';
 import { describeStatus, Key, Status, statusName } from '../seam/pmix';
 import { accepted, ACCEPTED, actorName, requireAccepted, spawn } from './support/actions';
 import { namingStatus, noEffectOf } from './support/charge';

@@ -65,3 +65,12 @@ test('the reference engine has no import cycle: each module reads top-down', () 
   };
   for (const node of graph.keys()) visit(node, []);
 });
+
+test('every Then step is defined through steps/support/claims.ts, so a final claim is judged again once a trailing implementation has settled', () => {
+  for (const file of sources('steps').filter((f) => f.endsWith('.steps.ts'))) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const fromCucumber = text.match(/import \{([^}]*)\} from '@cucumber\/cucumber'/);
+    const names = fromCucumber ? fromCucumber[1].split(',').map((n) => n.trim()) : [];
+    assert.ok(!names.includes('Then'), `${file} imports Then from @cucumber/cucumber; import it from ./support/claims`);
+  }
+});

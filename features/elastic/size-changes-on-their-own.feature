@@ -54,7 +54,7 @@ Feature: A live DVM grows and shrinks on its own, and tells the requester when i
     And the completion event carries:
       | PMIX_ALLOC_ID     | allocation R |
       | PMIX_ALLOC_REQ_ID | "grow-1"     |
-    And nodes "s1,s2" are ready
+    And by the time tool "T" receives PMIX_DVM_IS_READY, nodes "s1,s2" are ready
     When tool "T" spawns job "C" with 4 processes and:
       | PMIX_SPAWN_TARGET | allocation R |
     Then the request succeeds
@@ -74,6 +74,7 @@ Feature: A live DVM grows and shrinks on its own, and tells the requester when i
     And no process but tool "T" receives a completion event
     And the completion event carries:
       | PMIX_ALLOC_ID | allocation R |
+    And by the time tool "T" receives PMIX_DVM_IS_READY, nodes "s1,s2" have left the DVM
     And the DVM's nodes are exactly "n1,n2"
 
   @clause:ED.deliver.directed @clause:EP.event.directed @clause:ED.def.requester @clause:ED.twophase.completion-event @clause:ED.deliver.exactly-one @needs:PMIX_DVM_MOD_EVENTS
