@@ -30,13 +30,44 @@ done
 mkdir -p "$prefix"; prefix="$(cd "$prefix" && pwd)"
 if inside "$prefix"; then echo "refusing to install inside the repository: $prefix" >&2; exit 2; fi
 jobs="${JOBS:-2}"; nice="${NICE:-10}"
+# A checkout's config/oac submodule must be populated before autogen.pl runs;
+# the pinned oac commit may not be where the submodule points, so say how.
+need_oac() {
+  local src="$1"
+  if [ ! -e "$src/config/oac/oac_init.m4" ] && [ ! -x "$src/configure" ]; then
+    echo "$src/config/oac is empty: populate the submodule first, e.g." >&2
+    echo "  git -C $src submodule update --init   (or, if the pinned commit is missing:" >&2
+    echo "  git clone <open-mpi/oac> $src/config/oac && git -C $src submodule init)" >&2
+    exit 2
+  fi
+}
+# Progress, so a 10-minute build does not look hung: each stage as it starts,
+# and every 30 s the directory make is in (from the log).
+stage() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+ticker() {
+  local log="$1"
+  while sleep 30; do
+    local at; at=$(grep -o "Making [a-z]* in [^ ]*" "$log" 2>/dev/null | tail -1 || true)
+    stage "  … still going${at:+ ($at)}"
+  done
+}
 build() {  # $1 source dir, rest: extra configure args
   local src="$1"; shift
+  local name; name="$(basename "$src")"
+  local log="$src.build.log"
+  need_oac "$src"
+  : > "$log"
+  ticker "$log" & local tick=$!
+  trap 'kill $tick 2>/dev/null || true' RETURN
   ( cd "$src"
-    [ -x configure ] || ./autogen.pl
+    if [ ! -x configure ]; then stage "$name: autogen.pl (log: $log)" >&3; ./autogen.pl; fi
+    stage "$name: configure --prefix=$prefix (log: $log)" >&3
     ./configure --prefix="$prefix" --disable-debug "$@"
+    stage "$name: make -j$jobs" >&3
     nice -n "$nice" make -j"$jobs"
-    make install ) > "$src.build.log" 2>&1 || { echo "build of $src failed; see $src.build.log" >&2; tail -20 "$src.build.log" >&2; exit 1; }
+    stage "$name: make install" >&3
+    make install ) 3>&1 >> "$log" 2>&1 || { kill $tick 2>/dev/null || true; echo "build of $src failed; see $log" >&2; tail -20 "$log" >&2; exit 1; }
+  stage "$name: installed into $prefix"
 }
 build "$pmix_src"
 build "$prrte_src" --with-pmix="$prefix"
