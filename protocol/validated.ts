@@ -6,6 +6,12 @@
  * request can neither throw inside it nor change anything:
  *  - a method that answers a PMIx status answers PMIX_ERR_BAD_PARAM, no effect;
  *  - the others (start, connectTool, observe) throw, as the server refuses.
+ * A request is judged exactly as it is, not as JSON would turn it: it must be
+ * a plain object (a missing request is malformed, observe's too) holding only
+ * what JSON carries unchanged. A field present but undefined is refused: the
+ * schemas skip it, yet the implementation would see it, and one that tells
+ * `'hosts' in app` from an absent field would act on something that can
+ * never arrive over the wire.
  */
 import type { Implementation } from '../seam/implementation';
 import { Status } from '../seam/pmix';
@@ -14,6 +20,43 @@ import { METHOD_OF, type Command } from './messages';
 
 const STATUS_METHODS = new Set<string>(['disconnectTool', 'allocate', 'spawn', 'terminateJob', 'scheduler', 'daemon', 'advanceJob', 'queryAllocation']);
 const WITH_INFO = new Set<string>(['allocate', 'spawn']);
+
+/** Where `value` holds something JSON would not carry unchanged (JSON pointer, what), or undefined when it holds none. */
+export function notPlainJson(value: unknown, at = '', ancestors: object[] = []): [string, string] | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : [at, `is ${value}`];
+    case 'object': {
+      if (value === null) return undefined;
+      if (ancestors.includes(value)) return [at, 'refers to itself'];
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return [at, 'is not a plain object'];
+      const inner = [...ancestors, value];
+      for (const [k, v] of Object.entries(value)) {
+        const problem = notPlainJson(v, `${at}/${k}`, inner);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    default:
+      return [at, `is ${typeof value}`];
+  }
+}
+
+/** Throws a ProtocolError when `req` is not a valid `cmd` request exactly as it is. */
+function judge(cmd: Command, req: unknown): void {
+  const type = requestType(cmd);
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+    throw new ProtocolError(type, '', 'type', req === undefined ? 'is missing' : `must be an object, not ${Array.isArray(req) ? 'an array' : String(req)}`);
+  }
+  const problem = notPlainJson(req);
+  if (problem) throw new ProtocolError(type, problem[0], 'json', `${problem[1]}: it cannot travel the wire as it is`);
+  const message = { seq: 0, cmd, ...req };
+  if (!valid(type, message)) check(type, message);
+}
 
 export function validated(inner: Implementation): Implementation {
   const out: Record<string, unknown> = { ...inner };
@@ -25,18 +68,11 @@ export function validated(inner: Implementation): Implementation {
     // cucumber's and node:test's async tracking, and this is on every call).
     out[method] = (req: unknown): Promise<unknown> => {
       try {
-        const message = { seq: 0, cmd, ...(req as object) };
-        // Judged as it would travel (plain JSON: undefined fields vanish, and
-        // so on). A request already valid as it is needs no round trip: the
-        // schemas skip undefined properties and reject NaN, Infinity, a
-        // function, a bigint or undefined in a list, so JSON can only make it
-        // lose fields the schemas ignore; only an invalid one is judged again
-        // in its wire form (steps send plain data, never objects with toJSON).
-        if (!valid(requestType(cmd), message)) check(requestType(cmd), JSON.parse(JSON.stringify(message)) as unknown);
+        judge(cmd, req);
       } catch (e) {
-        if (!(e instanceof ProtocolError) && !(e instanceof TypeError)) return Promise.reject(e);
+        if (!(e instanceof ProtocolError)) return Promise.reject(e);
         if (STATUS_METHODS.has(method)) return Promise.resolve({ status: Status.PMIX_ERR_BAD_PARAM, ...(WITH_INFO.has(method) ? { info: [] } : {}) });
-        return Promise.reject(new Error(`malformed ${method} request: ${(e as Error).message}`));
+        return Promise.reject(new Error(`malformed ${method} request: ${e.message}`));
       }
       try {
         return Promise.resolve(fn.call(inner, req));

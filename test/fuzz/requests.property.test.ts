@@ -3,6 +3,11 @@
  * default implementation (the reference engine behind the wire schemas,
  * adapters/reference.ts). Whatever arrives:
  *  - no status-answering method throws; it answers a PMIx status;
+ *  - a request that could not have travelled the wire as it is (not an
+ *    object, missing, a field present but undefined, or against the schemas)
+ *    is refused the way the schemas refuse: PMIX_ERR_BAD_PARAM from a status
+ *    method, a "malformed <method> request" throw from the others (observe,
+ *    connectTool), never a throw from inside the engine nor an answer;
  *  - a request that is refused (any non-accepted status) changes nothing a
  *    client can observe;
  *  - the engine's invariants hold after every request: the observation is a
@@ -13,12 +18,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDeepStrictEqual } from 'node:util';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { check, responseType } from '../../protocol/codec';
+import { check, requestType, responseType, valid } from '../../protocol/codec';
+import { METHOD_OF, type Command } from '../../protocol/messages';
 import type { Implementation } from '../../seam/implementation';
 import type { ProcId, Snapshot } from '../../seam/messages';
-import { ACCEPTED_STATUSES, Inheritance, Key } from '../../seam/pmix';
+import { ACCEPTED_STATUSES, Inheritance, Key, Status } from '../../seam/pmix';
 import { loadImplementation, propertySettings } from '../support/adapter';
 
 const TOTAL = Number(process.env.PMIX_FUZZ_REQUESTS ?? 20_000);
@@ -38,17 +44,17 @@ const name = fc.constantFrom('n1', 'n2', 's1', 's2', 's3', 'nope', '');
 const ref = fc.nat({ max: 7 });
 const key = fc.constantFrom(Key.PMIX_ALLOC_ID, Key.PMIX_ALLOC_REQ_ID, Key.PMIX_ALLOC_NODE_LIST, Key.PMIX_ALLOC_NUM_NODES, Key.PMIX_ALLOC_TARGET, Key.PMIX_ALLOC_SHARE, Key.PMIX_ALLOC_INHERITANCE, Key.PMIX_SPAWN_TARGET, Key.PMIX_SESSION_ID, 'pmix.made.up');
 
-type Op = { kind: 'allocate' | 'spawn' | 'terminate' | 'disconnect' | 'scheduler' | 'daemon' | 'advance' | 'query' | 'connect'; who: number; a: number; b: unknown; c: unknown; keys: string[]; vals: unknown[]; malformed: number };
+type Op = { kind: 'allocate' | 'spawn' | 'terminate' | 'disconnect' | 'scheduler' | 'daemon' | 'advance' | 'query' | 'connect' | 'observe'; who: number; a: number; b: unknown; c: unknown; keys: string[]; vals: unknown[]; malformed: number };
 const op: fc.Arbitrary<Op> = fc.record({
-  kind: fc.constantFrom('allocate', 'allocate', 'allocate', 'spawn', 'spawn', 'terminate', 'disconnect', 'scheduler', 'daemon', 'advance', 'query', 'connect'),
+  kind: fc.constantFrom('allocate', 'allocate', 'allocate', 'spawn', 'spawn', 'terminate', 'disconnect', 'scheduler', 'daemon', 'advance', 'query', 'connect', 'observe'),
   who: ref,
   a: fc.integer({ min: -1, max: 6 }),
   b: fc.oneof(name, junk),
   c: fc.oneof(fc.integer({ min: 0, max: 6 }), junk),
   keys: fc.array(key, { maxLength: 3 }),
   vals: fc.array(fc.oneof(ref, name, junk, fc.constantFrom(...Object.values(Inheritance))), { maxLength: 3 }),
-  // 0: well-formed; otherwise one way to break the request.
-  malformed: fc.nat({ max: 5 }),
+  // 0, 1: well-formed; otherwise one way to break the request.
+  malformed: fc.nat({ max: 6 }),
 });
 
 // ----------------------------------------------------------- driving
@@ -107,11 +113,15 @@ function requestOf(o: Op, m: Minted, scheduler: ProcId): { method: string; req: 
       method = 'connectTool';
       req = { label: 'T' };
       break;
+    case 'observe':
+      method = 'observe';
+      req = { ...(o.a % 2 === 0 ? { nodes: [String(o.b)] } : {}), ...(o.a > 2 ? { jobs: [pick(m.jobs, o.who, 'ghost-job')] } : {}) };
+      break;
   }
   return { method, req: breakIt(req, o) };
 }
 
-/** Well-formed (0), or broken one way: a field of the wrong type, a missing field, an unknown field, an unknown enum value, garbage. */
+/** Well-formed (0, 1), or broken one way: a field of another value or type, a missing field, an unknown field, a field present but undefined, garbage or no request at all. */
 function breakIt(req: Record<string, unknown>, o: Op): unknown {
   const fields = Object.keys(req);
   const f = fields[o.who % Math.max(1, fields.length)];
@@ -127,12 +137,30 @@ function breakIt(req: Record<string, unknown>, o: Op): unknown {
     }
     case 4:
       return { ...req, unknownField: o.c };
+    case 5:
+      // Present but undefined: the schemas skip such a field, JSON would drop it; as it is, it never travels.
+      return { ...req, [o.who % 2 === 0 ? f : 'unknownField']: undefined };
     default:
-      return o.b;
+      return o.b; // junk includes null and undefined: no request at all
+
   }
 }
 
 const STATUS_METHODS = new Set(['allocate', 'spawn', 'terminateJob', 'disconnectTool', 'scheduler', 'daemon', 'advanceJob', 'queryAllocation']);
+const COMMAND_OF = new Map(Object.entries(METHOD_OF).map(([cmd, method]) => [method as string, cmd as Command]));
+
+/**
+ * Whether the request could have arrived over the wire exactly as it is: a
+ * plain object, unchanged by JSON, valid against its schema. Written apart
+ * from protocol/validated.ts (through JSON, not by walking the value) so the
+ * two are not one mistake made twice.
+ */
+function travelsAsIs(method: string, req: unknown): boolean {
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) return false;
+  const cmd = COMMAND_OF.get(method)!;
+  const wire = JSON.parse(JSON.stringify(req)) as object;
+  return isDeepStrictEqual(wire, req) && valid(requestType(cmd), { seq: 0, cmd, ...wire });
+}
 
 function invariants(s: Snapshot): void {
   check(responseType('observe'), JSON.parse(JSON.stringify({ seq: 0, ...s })));
@@ -141,24 +169,35 @@ function invariants(s: Snapshot): void {
   for (const j of s.jobs) for (const p of j.procs) if (p.running) assert.ok(nodes.has(p.node), `job ${j.nspace} rank ${p.rank} runs on ${p.node}, which is not in the DVM`);
 }
 
+/** A request as written, undefined fields included (JSON.stringify would hide the very fault). */
+const show = (v: unknown): string => inspect(v, { depth: 4, breakLength: Infinity });
+
 async function runOne(impl: Implementation, ops: Op[]): Promise<void> {
   const { scheduler } = await impl.start(structuredClone(SETUP));
   const m: Minted = { tools: [(await impl.connectTool({ label: 'T' })).proc], jobs: [], allocs: [] };
   for (const o of ops) {
     const { method, req } = requestOf(o, m, scheduler);
     const before = await impl.observe({});
+    const malformed = !travelsAsIs(method, req);
+    const shown = `${method}(${show(req)})`;
     let answer: { status?: number; nspace?: string; info?: { key: string; value: unknown }[]; proc?: ProcId } | undefined;
     try {
       answer = await (impl as unknown as Record<string, (r: unknown) => Promise<typeof answer>>)[method](req);
     } catch (e) {
-      // Only the methods without a status may refuse by throwing (as the server refuses a malformed request).
-      assert.ok(!STATUS_METHODS.has(method), `${method}(${JSON.stringify(req)}) threw: ${(e as Error).message}`);
+      // Only the methods without a status may refuse by throwing (as the server refuses a malformed request), and only a malformed request.
+      const message = (e as Error).message;
+      assert.ok(!STATUS_METHODS.has(method), `${shown} threw: ${message}`);
+      assert.ok(malformed && message.startsWith(`malformed ${method} request`), `${shown} threw, not as a refusal of a malformed request: ${message}`);
       assert.deepEqual(await impl.observe({}), before, `${method} threw and changed something`);
       continue;
     }
+    if (malformed) {
+      assert.ok(STATUS_METHODS.has(method), `${shown} is malformed but was answered: ${show(answer)}`);
+      assert.equal(answer?.status, Status.PMIX_ERR_BAD_PARAM, `${shown} is malformed but was answered ${show(answer)}, not PMIX_ERR_BAD_PARAM`);
+    }
     const after = await impl.observe({});
     if (answer && typeof answer.status === 'number' && !ACCEPTED_STATUSES.includes(answer.status) && method !== 'queryAllocation') {
-      assert.ok(isDeepStrictEqual(after, before), `${method}(${JSON.stringify(req)}) was refused (${answer.status}) but changed what a client observes`);
+      assert.ok(isDeepStrictEqual(after, before), `${shown} was refused (${answer.status}) but changed what a client observes`);
     }
     invariants(after);
     if (answer?.nspace) m.jobs.push(answer.nspace);
