@@ -172,8 +172,9 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                           "the teardown shrinks every member node's daemon, where the specification reverts startup nodes "
                           "to the default session", f"{NR}:390-394,421-425",
                           *TEARDOWN_BY_ID, *TEARDOWN_SHRINKS)
-    if re.search(r"expected job \w+ still running[^;]*; observed .*rank \d+ on n\d+ \(not running\)", c) or \
-            (re.search(r"expected job \w+ still running", c) and release):
+    killed = re.search(r"expected job \w+ still running[^;]*; observed (.*)", c)
+    if killed and (re.search(r"rank \d+ on n\d+ \(not running\)", killed.group(1)) or
+                   (release and not re.search(r" on s\d+", killed.group(1)))):
         return divergence("a job running on a startup node lent to a reservation is killed when the reservation is released: "
                           "the teardown shrinks the node's daemon and its processes end with it, where the specification "
                           "keeps the node in the DVM and kills no process", f"{NR}:390-394,421-425,432-434",

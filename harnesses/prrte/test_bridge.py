@@ -296,6 +296,8 @@ class Classify(unittest.TestCase):
         v = gen.classify({"name": "x"}, killed)
         self.assertEqual(v.cls, "divergence")
         self.assertIn("432-434", v.spec)
+        on_s1 = killed.replace("n3", "s1")  # a scheduler node's job ends when the node leaves: not this rule
+        self.assertEqual(gen.classify({"name": "x"}, on_s1).cls, "unclassified")
         spawn = "implementation fault during spawn: the implementation answered spawn (seq N) with an error (internal): job process <nspace> exited while answering spawn:"
         after_release = {"name": "A job still running on a released reservation's node spawns into the default session"}
         self.assertEqual(gen.classify(after_release, spawn).cls, "divergence")
