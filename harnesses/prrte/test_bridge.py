@@ -340,8 +340,10 @@ class VerdictStructure(unittest.TestCase):
 
     HERE = os.path.dirname(os.path.abspath(__file__))
     ROOT = os.path.dirname(os.path.dirname(HERE))
-    SPEC = os.environ.get("PMIX_SPEC_DIR", "/work/shared/spec")
-    PRRTE = os.environ.get("PRRTE_SRC", "/root/src/prrte")
+    # Checking that cited lines exist needs the documents and the source: given
+    # by the person running it (never a path of one machine; CI has neither).
+    SPEC = os.environ.get("PMIX_SPEC_DIR", "")
+    PRRTE = os.environ.get("PRRTE_SRC", "")
 
     def corpus(self):
         """(scenario, cause, pool_reading) for every cause the rules are written for, and those of the current expectations."""
@@ -411,15 +413,15 @@ class VerdictStructure(unittest.TestCase):
         self.assertGreater(len(refs), 8)
         for ref in refs:
             path, nums = self.spec_lines(ref)
-            if not os.path.exists(path):
-                self.skipTest(f"no specification at {self.SPEC}")
+            if not self.SPEC or not os.path.exists(path):
+                self.skipTest("cited specification lines not checked: set PMIX_SPEC_DIR to the spec documents' folder")
             with open(path) as f:
                 n = len(f.read().splitlines())
             self.assertTrue(all(1 <= k <= n for k in nums), ref)
         refs = set(re.findall(r"(src/[\w/.-]+\.c):([\d,-]+\d)", text))
         self.assertGreater(len(refs), 15)
-        if not os.path.isdir(self.PRRTE):
-            self.skipTest(f"no prrte source at {self.PRRTE}")
+        if not self.PRRTE or not os.path.isdir(self.PRRTE):
+            self.skipTest("cited source lines not checked: set PRRTE_SRC to a prrte checkout at the tested commit")
         for path, lines in refs:
             with open(os.path.join(self.PRRTE, path)) as f:
                 n = len(f.read().splitlines())
