@@ -264,3 +264,63 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       And node "s6" is not in the DVM
       And job "J" has launched 4 processes
       And job "J" is running on nodes "s4,s5"
+
+  # Two shrinks and no grow: "until every targeted daemon has departed" and
+  # "only when all in-progress campaigns have completed", the two sentences
+  # IP-ELASTIC-LAUNCH-HOLD weighs, agree here: the job stays parked until the
+  # second shrink completes.
+  @needs:job-staging @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @clause:ED.conc.admit-after-all @clause:ED.shrink.park-launch-iff-shrink @clause:SH.hold.launch-apps @clause:ED.conc.no-cross-release @clause:SH.campaign.concurrent @clause:SH.event.per-campaign @clause:ED.shrink.launch-parked-untouched-proceeds
+  Rule: A job parked at the launch boundary while two shrinks are in progress waits for the last of them, not the first
+
+    Scenario Outline: Two shrinks overlap: the job parked at the launch boundary is still parked when <first> completes, and launches when <second> completes
+      Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      And tool "U" releases allocation "R2"
+      And job "L" reaches the launch boundary
+      Then job "L" is parked
+      When the daemon on node "<first target>" exits
+      Then <first requester> receives exactly one PMIX_DVM_IS_READY
+      And <second requester> receives no completion event
+      And node "<second target>" is leaving the DVM
+      And job "L" is parked
+      When the daemon on node "<second target>" exits
+      Then <second requester> receives exactly one PMIX_DVM_IS_READY
+      And job "L" has launched on its original mapping
+
+      Examples:
+        | first                   | first target | first requester | second                  | second target | second requester |
+        | tool "T"'s shrink of s3 | s3           | tool "T"        | tool "U"'s shrink of s4 | s4            | tool "U"         |
+        | tool "U"'s shrink of s4 | s4           | tool "U"        | tool "T"'s shrink of s3 | s3            | tool "T"         |
+
+  # A request that adds no daemon is no campaign at all: it is complete when
+  # it is accepted, and another campaign's completion is not its own. Here it
+  # is tool "T"'s reservation of the startup node n1, already in the DVM
+  # (IP-ELASTIC-NO-CHANGE-NO-EVENT).
+  @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT @clause:ED.deliver.no-event-no-change @clause:GC.campaign.only-with-new-daemons @clause:ED.conc.independent-accounting @clause:ED.deliver.exactly-one
+  Rule: A request that adds no daemon is complete at acceptance; a concurrent grow's completion is not its own
+
+    Scenario Outline: Tool "T"'s <request>, accepted while tool "U"'s grow is in progress, gets no completion event when that grow completes
+      When tool "U" requests PMIX_ALLOC_EXTEND with:
+        | PMIX_ALLOC_ID        | allocation R2 |
+        | PMIX_ALLOC_NODE_LIST | "s5"          |
+      Then node "s5" is joining the DVM
+      When tool "T" requests <directive> for allocation "<alloc>" with:
+        | PMIX_ALLOC_ID        | <id> |
+        | PMIX_ALLOC_NODE_LIST | "n1" |
+      Then the request succeeds
+      And node "n1" is reserved to allocation "<alloc>"
+      And node "n1" is ready
+      And node "s5" is joining the DVM
+      When the daemon on node "s5" reports in
+      And the head node distributes the wireup
+      Then node "s5" is ready
+      And tool "U" receives exactly one PMIX_DVM_IS_READY
+      And tool "T" receives no completion event
+
+      Examples:
+        | request                       | directive         | alloc | id           |
+        | new allocation of DVM node n1 | PMIX_ALLOC_NEW    | Q     | (absent)     |
+        | extension by DVM node n1      | PMIX_ALLOC_EXTEND | R     | allocation R |
