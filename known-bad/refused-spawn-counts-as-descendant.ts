@@ -1,17 +1,19 @@
 /**
  * Counts a refused spawn's would-be job as a descendant of the requester:
- * the job is created and counted before the spawn is refused, and the count
- * is never undone. It never runs and never ends, so a CHILD-flavoured
- * reservation whose owner (or a derived child) made the refused spawn waits
- * for it for ever. Here the would-be job is a real job of the engine, held
- * before the map-eligible boundary and hidden from every observation.
+ * the job is counted before its PMIX_SPAWN_TARGET is resolved, and the path
+ * that refuses a target naming no session (PMIX_ERR_NOT_FOUND) never undoes
+ * the count (the ownership refusal does). The would-be job never runs and
+ * never ends, so a CHILD-flavoured reservation whose owner, or a derived
+ * child, made such a spawn waits for it for ever. Here the would-be job is a
+ * real job of the engine, held before the map-eligible boundary and hidden
+ * from every observation.
  */
 import { Key, PMIX_NSPACE_INVALID, Status } from '../seam/pmix';
 import { wrap, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = {
   breaks: 'NR.reject.spawn-no-effect',
-  what: "a refused spawn's would-be job stays counted as a descendant of its requester, so a CHILD-flavoured reservation is never returned",
+  what: "a spawn refused for a PMIX_SPAWN_TARGET naming no session leaves its would-be job counted as a descendant of its requester, so a CHILD-flavoured reservation is never returned",
 };
 
 export const createImplementation = wrap((inner) => {
@@ -19,7 +21,7 @@ export const createImplementation = wrap((inner) => {
   return {
     spawn: async (req) => {
       const r = await inner.spawn(req);
-      if (r.status < 0 && r.status !== Status.PMIX_OPERATION_IN_PROGRESS && r.status !== Status.PMIX_OPERATION_SUCCEEDED) {
+      if (r.status === Status.PMIX_ERR_NOT_FOUND) {
         const ghost = await inner.spawn({ requester: req.requester, apps: [{ cmd: 'would-be', np: 1 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: PMIX_NSPACE_INVALID }], hold: 'map' });
         if (ghost.nspace !== undefined) hidden.add(ghost.nspace);
       }
