@@ -511,3 +511,36 @@ Feature: What becomes of a reservation when its owning namespace terminates
         | inheritance                      | after the last derived child |
         | PMIX_ALLOC_INHERIT_CHILD         | are not in the DVM           |
         | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | are in the default session   |
+
+  # A refused spawn leaves no trace (NR.reject.spawn-no-effect): no job was
+  # created, so none can be a derived child. Once the owner and its real
+  # derived child C have ended, the CHILD-flavoured reservation fires.
+  @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @clause:NR.reject.spawn-no-effect @clause:NR.disp.child @clause:NR.disp.child-default @clause:NR.own.derived-child @clause:IN.host.track-descendants
+  Rule: A refused spawn makes no derived child
+
+    Scenario Outline: A spawn by <spawner> refused with <status> does not keep the <inheritance> reservation once the owner and its child have ended
+      Given job "A" holds allocation "R" of node "s1" with:
+        | PMIX_ALLOC_INHERITANCE | <inheritance> |
+      And job "B" holds allocation "R2" of node "s2"
+      And job "A" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And the request succeeds
+      When <spawner> spawns job "X" with 1 process and:
+        | PMIX_SPAWN_TARGET | <target> |
+      Then the request is rejected with <status>
+      And nothing changed
+      When job "A" terminates
+      Then node "s1" is reserved to allocation "R"
+      When job "C" terminates
+      Then node "s1" <when it fires>
+
+      @clause:NR.error.spawn-target-not-found
+      Examples: a PMIX_SPAWN_TARGET that resolves to no session
+        | spawner | target       | status             | inheritance                      | when it fires             |
+        | job "A" | "no-such-id" | PMIX_ERR_NOT_FOUND | PMIX_ALLOC_INHERIT_CHILD         | is not in the DVM         |
+        | job "C" | "no-such-id" | PMIX_ERR_NOT_FOUND | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | is in the default session |
+
+      @clause:NR.error.spawn-target-not-owner
+      Examples: a PMIX_SPAWN_TARGET naming a session the requester does not own
+        | spawner | target        | status                  | inheritance              | when it fires     |
+        | job "C" | allocation R2 | PMIX_ERR_NO_PERMISSIONS | PMIX_ALLOC_INHERIT_CHILD | is not in the DVM |
