@@ -377,3 +377,39 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       And tool "T" receives exactly one PMIX_ERR_DVM_MOD
       And the completion event carries:
         | the underlying cause | PMIX_ERR_OUT_OF_RESOURCE |
+
+  # A NONE disposition firing and a scheduler reclaim return the nodes by the
+  # path of an explicit release, with no process that asked for it
+  # (IP-ELASTIC-REQUESTERLESS-SHRINK). Returning a reservation of the startup
+  # node n1 removes no daemon: n1 reverts to the default session. An empty
+  # campaign would never complete (none of its targets could ever depart) and
+  # would hold every later job at the launch boundary.
+  @needs:job-staging @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @clause:SH.campaign.none-without-daemons @clause:NR.release.same-path-as-release @clause:ED.deliver.no-requester-no-event
+  Rule: A return of nodes that no process asked for and that removes no daemon is no campaign either
+
+    Scenario Outline: <what> returns a reservation of the startup node: no daemon leaves, and no later job is held at the launch boundary
+      Given tool "U" is connected
+      And tool "U" holds allocation "Q" of node "n1" with:
+        | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
+      And tool "T" spawns job "L" with 1 process, held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When <trigger>
+      Then node "n1" is in the default session
+      And node "n1" is ready
+      When job "L" reaches the launch boundary
+      Then job "L" has launched on its original mapping
+      When tool "T" spawns job "M" with 2 processes, held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And job "M" reaches the launch boundary
+      Then job "M" has launched on its original mapping
+      And no process receives a completion event
+
+      @interpretation:IP-TOOL-TERMINATION @clause:NR.disp.none
+      Examples: the owner's end fires the NONE disposition
+        | what                   | trigger              |
+        | Tool "U" disconnecting | tool "U" disconnects |
+
+      @needs:scheduler-control @interpretation:IP-RECLAIM-STARTUP-NODES @clause:NR.trigger.scheduler-terminate
+      Examples: the scheduler reclaims the allocation
+        | what                | trigger                               |
+        | A scheduler reclaim | the scheduler reclaims allocation "Q" |
