@@ -382,8 +382,9 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
   # path of an explicit release, with no process that asked for it
   # (IP-ELASTIC-REQUESTERLESS-SHRINK). Returning a reservation of the startup
   # node n1 removes no daemon: n1 reverts to the default session. An empty
-  # campaign would never complete (none of its targets could ever depart) and
-  # would hold every later job at the launch boundary.
+  # campaign would never complete (it has no target whose departure could
+  # complete it) and would hold every later job at the launch boundary (004,
+  # Step 1c).
   @needs:job-staging @needs:PMIX_ALLOC_INHERITANCE @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-STAGING @interpretation:IP-ELASTIC-NO-CHANGE-NO-EVENT @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @clause:SH.campaign.none-without-daemons @clause:NR.release.same-path-as-release @clause:ED.deliver.no-requester-no-event
   Rule: A return of nodes that no process asked for and that removes no daemon is no campaign either
 
