@@ -10,13 +10,12 @@
  */
 import { type DataTable } from '@cucumber/cucumber';
 import { Then } from './support/claims';
-import { isDeepStrictEqual } from 'node:util';
 import type { EventView, Info, ProcId, Snapshot } from '../seam/messages';
 import { describeStatus, Key, keyName, Status } from '../seam/pmix';
 import { actorName, procOf } from './support/actions';
 import { payloadClause } from './support/charge';
 import type { Actor } from './support/parameters';
-import { ABSENT, keyString, parseValue, splitNames } from './support/values';
+import { ABSENT, carriedAsExpected, describeExpected, keyString, parseExpected, splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
 import { campaignId, elasticScenario, readElasticView } from './elastic.steps';
 
@@ -51,6 +50,7 @@ function describeInfo(world: ConformanceWorld, info: Info[]): string {
 }
 
 const reqIdOf = (e: EventView) => e.info.find((i) => i.key === Key.PMIX_ALLOC_REQ_ID)?.value;
+const allocIdOf = (e: EventView) => e.info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value;
 
 // -------------------------------------------------------------- how many --
 
@@ -75,6 +75,20 @@ for (const [name, code] of [
     const mine = events.filter((e) => sameProc(e.to, proc) && reqIdOf(e) === reqId);
     if (mine.length !== 1 || mine[0].code !== code) {
       this.fail(`exactly one completion event for request "${reqId}" delivered to ${actorName(actor)}: ${name}`, `${mine.length} such: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
+    }
+  });
+
+  /**
+   * Per allocation: the events carrying its PMIX_ALLOC_ID, which every
+   * reading agrees on (which PMIX_ALLOC_REQ_ID an event carries is a
+   * reading: IP-READING-COMPLETION-REQ-ID).
+   */
+  Then(`{actor} receives exactly one ${name} for allocation {string}`, async function (this: ConformanceWorld, actor: Actor, alias: string) {
+    const proc = procOf(this, actor);
+    const { events } = await completions(this);
+    const mine = events.filter((e) => sameProc(e.to, proc) && allocIdOf(e) === this.allocId(alias));
+    if (mine.length !== 1 || mine[0].code !== code) {
+      this.fail(`exactly one completion event for allocation ${alias} delivered to ${actorName(actor)}: ${name}`, `${mine.length} such: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
     }
   });
 
@@ -120,6 +134,46 @@ Then('{actor} receives no completion event for request {string}', async function
   if (mine.length > 0) this.fail(`no completion event for request "${reqId}" delivered to ${actorName(actor)} yet`, describeEvents(this, mine));
 });
 
+/** One terminal event, whichever of the two (where a reading leaves open which: IP-READING-TEARDOWN-PENDING-SHRINK). */
+Then('{actor} receives exactly one completion event for allocation {string}', async function (this: ConformanceWorld, actor: Actor, alias: string) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc) && allocIdOf(e) === this.allocId(alias));
+  if (mine.length !== 1) {
+    this.fail(`exactly one completion event (PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD) for allocation ${alias} delivered to ${actorName(actor)}`, `${mine.length} such: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
+  }
+});
+
+Then('{actor} receives no completion event for allocation {string}', async function (this: ConformanceWorld, actor: Actor, alias: string) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc) && allocIdOf(e) === this.allocId(alias));
+  if (mine.length > 0) this.fail(`no completion event for allocation ${alias} delivered to ${actorName(actor)} yet`, describeEvents(this, mine));
+});
+
+/**
+ * Where a reading leaves open whether the scheduler is a requester at all
+ * (IP-READING-RECLAIM-REQUESTER): nobody else gets an event, the scheduler at
+ * most one. Needs no scheduler-requests: the scheduler only receives here.
+ */
+Then('no process but the scheduler receives a completion event, and the scheduler at most one', async function (this: ConformanceWorld) {
+  const { events } = await completions(this);
+  const others = events.filter((e) => !sameProc(e.to, this.scheduler));
+  if (others.length > 0) this.fail('completion events directed to the scheduler only, never broadcast', describeEvents(this, others));
+  const its = events.filter((e) => sameProc(e.to, this.scheduler));
+  if (its.length > 1) this.fail('at most one completion event delivered to the scheduler', describeEvents(this, its));
+});
+
+/** Every event the actor got since the setup, counted: one per accepted size change it asked for. */
+Then('{actor} receives exactly {int} completion events, each PMIX_DVM_IS_READY', async function (this: ConformanceWorld, actor: Actor, n: number) {
+  const proc = procOf(this, actor);
+  const { events } = await completions(this);
+  const mine = events.filter((e) => sameProc(e.to, proc));
+  if (mine.length !== n || mine.some((e) => e.code !== READY)) {
+    this.fail(`exactly ${n} completion events delivered to ${actorName(actor)}, each PMIX_DVM_IS_READY`, `${mine.length} delivered to it: ${describeEvents(this, mine)}`);
+  }
+});
+
 Then('no process receives a completion event', async function (this: ConformanceWorld) {
   const { events } = await completions(this);
   if (events.length > 0) this.fail('no PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD delivered to any process', describeEvents(this, events));
@@ -136,7 +190,9 @@ Then('no process but {actor} receives a completion event', async function (this:
 
 /**
  * A row's value uses the table language of values.ts, plus PMIx status
- * names (for the cause); `(absent)` means the key must not be there.
+ * names (for the cause); `(absent)` means the key must not be there, and
+ * `one of a, b` that it must be there with one of those values (where a
+ * reading leaves open which).
  */
 function checkPayload(world: ConformanceWorld, event: EventView, table: DataTable) {
   for (const [name, text] of table.raw()) {
@@ -147,14 +203,14 @@ function checkPayload(world: ConformanceWorld, event: EventView, table: DataTabl
     const key = keyString(name);
     const t = text.trim();
     const charge = payloadClause(event.code === Status.PMIX_ERR_DVM_MOD ? 'mod' : 'ready', key === Key.PMIX_ALLOC_ID ? 'alloc-id' : 'req-id');
-    const expected = t in Status ? Status[t as keyof typeof Status] : parseValue(text, world);
+    const expected = t in Status ? Status[t as keyof typeof Status] : parseExpected(text, world);
     const present = event.info.filter((i) => i.key === key);
     if (expected === ABSENT) {
       if (present.length > 0) world.fail(`no ${name} in the ${describeStatus(event.code)} payload`, `{${describeInfo(world, event.info)}}`, charge);
       continue;
     }
-    if (present.length !== 1 || !isDeepStrictEqual(present[0].value, expected)) {
-      world.fail(`${name}=${JSON.stringify(expected)} (${t}) in the ${describeStatus(event.code)} payload`, present.length === 0 ? `no ${name} in {${describeInfo(world, event.info)}}` : `{${describeInfo(world, event.info)}}`, charge);
+    if (!carriedAsExpected(expected, present)) {
+      world.fail(`${name}=${describeExpected(expected)} (${t}) in the ${describeStatus(event.code)} payload`, present.length === 0 ? `no ${name} in {${describeInfo(world, event.info)}}` : `{${describeInfo(world, event.info)}}`, charge);
     }
   }
 }

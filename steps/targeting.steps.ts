@@ -83,6 +83,20 @@ function sessionInfo(world: ConformanceWorld, table: DataTable): Info[] {
   return info;
 }
 
+/**
+ * Ownership does not rest on a session id being secret: a requester that
+ * does not know a reservation's number can guess it. Names every id in the
+ * range in turn (job "<alias>-<id>", one process each); the scenario then
+ * says where none of them may have landed. Each spawn may be refused (no
+ * such session, or not the requester's) or accepted into a session the
+ * requester may use; which, the scenario does not care. It needs no
+ * PMIX_SESSION_ID from a response, so it runs whatever the implementation
+ * declares for reading session-id-in-response.
+ */
+When('{actor} spawns job {string} with 1 process naming, in turn, each PMIX_SESSION_ID from {int} to {int}', async function (this: ConformanceWorld, actor: Actor, alias: string, from: number, to: number) {
+  for (let id = from; id <= to; id++) await spawn(this, actor, `${alias}-${id}`, [{ cmd: alias, np: 1 }], [{ key: Key.PMIX_SESSION_ID, value: id }]);
+});
+
 When('{actor} spawns job {string} with {int} process(es), naming its session with:', async function (this: ConformanceWorld, actor: Actor, alias: string, np: number, table: DataTable) {
   await spawn(this, actor, alias, [{ cmd: alias, np }], sessionInfo(this, table));
 });

@@ -77,9 +77,13 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then the request succeeds
       And every process of job "C" is on nodes "s1,s2"
 
-    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8 @reading:completion-request-id=driving
-    Scenario: A release is accepted at once; PMIX_DVM_IS_READY follows only when its daemons have departed
-      Given tool "T" holds allocation "R" of nodes "s1,s2"
+    # Which request id the event carries, the release's or the creating
+    # request's, is a reading (IP-READING-COMPLETION-REQ-ID); that it carries
+    # one of the two holds under both, whatever the implementation declares.
+    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8
+    Scenario Outline: A release is accepted at once; PMIX_DVM_IS_READY follows only when its daemons have departed (PMIX_ALLOC_REQ_ID: <which>)
+      Given tool "T" holds allocation "R" of nodes "s1,s2" with:
+        | PMIX_ALLOC_REQ_ID | "create" |
       And the daemons on nodes "s1,s2" have joined the DVM
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID     | allocation R |
@@ -95,7 +99,21 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And by the time tool "T" receives PMIX_DVM_IS_READY, nodes "s1,s2" have left the DVM
       And the completion event carries:
         | PMIX_ALLOC_ID     | allocation R |
-        | PMIX_ALLOC_REQ_ID | "shrink-1"   |
+        | PMIX_ALLOC_REQ_ID | <req id>     |
+
+      Examples: whichever the reading
+        | which                                   | req id                      |
+        | the release's or the creating request's | one of "shrink-1", "create" |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | which         | req id     |
+        | the release's | "shrink-1" |
+
+      @reading:completion-request-id=creation
+      Examples: the id of the request that created the allocation
+        | which                  | req id   |
+        | the creating request's | "create" |
 
     @clause:ED.deliver.directed @clause:EP.event.directed @clause:ED.def.requester @clause:ED.compat.events-need-handler @clause:ED.twophase.completion-event
     Scenario: The event goes to the requesting process only: not to the other ranks of its job, not to the tool that launched the job
@@ -111,7 +129,10 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       # Receiving it changes nothing else for the requester.
       And job "A" is still running
 
-    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8 @reading:completion-request-id=driving
+    # The shrink's event is counted, not told apart by its request id: which
+    # id it carries is a reading (IP-READING-COMPLETION-REQ-ID), checked by
+    # the release outline above.
+    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8
     Scenario: Repeated daemon events after completion bring no second event
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1"   |
@@ -127,8 +148,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the daemon on node "s1" exits
       And the daemon on node "s1" reports its departure again
       And the head node distributes the wireup
-      Then tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
-      And tool "T" receives exactly one PMIX_DVM_IS_READY for request "grow"
+      Then tool "T" receives exactly 2 completion events, each PMIX_DVM_IS_READY
 
     @clause:ED.deliver.exactly-one @clause:ED.event.ready-on-success @clause:ED.conformance.8 @interpretation:IP-ELASTIC-UNRELATED-LOSS
     Scenario: A daemon of a completed grow that fails later brings no PMIX_ERR_DVM_MOD: never both events
@@ -140,8 +160,12 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And node "s1" is ready
 
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=is-ready
-    Scenario: The DVM is torn down with a grow and a shrink pending: each requester gets its one event, and no job is left parked
+    # Which event the pending shrink gets is a reading
+    # (IP-READING-TEARDOWN-PENDING-SHRINK); that it gets exactly one holds
+    # under both. The shrink's event is found by its PMIX_ALLOC_ID: which
+    # request id it carries is another reading (IP-READING-COMPLETION-REQ-ID).
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
+    Scenario Outline: The DVM is torn down with a grow and a shrink pending: each requester gets its one event (the shrink's: <shrink event>), and no job is left parked
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -156,26 +180,21 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And the DVM is torn down
       Then job "C" was never launched
       And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
-      And tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
+      And tool "T" receives exactly one <shrink event> for allocation "R"
 
-    # The other reading (IP-READING-TEARDOWN-PENDING-SHRINK): the pending shrink was not carried out.
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @reading:completion-request-id=driving @reading:teardown-pending-shrink=dvm-mod
-    Scenario: The DVM is torn down with a grow and a shrink pending: both requesters get PMIX_ERR_DVM_MOD, and no job is left parked
-      Given tool "U" is connected
-      And tool "T" holds allocation "R" of node "s1"
-      And the daemon on node "s1" has joined the DVM
-      When tool "T" requests PMIX_ALLOC_RELEASE with:
-        | PMIX_ALLOC_ID     | allocation R |
-        | PMIX_ALLOC_REQ_ID | "shrink"     |
-      And tool "U" requests PMIX_ALLOC_NEW for allocation "G" with:
-        | PMIX_ALLOC_NODE_LIST | "s2"   |
-        | PMIX_ALLOC_REQ_ID    | "grow" |
-      And tool "U" submits job "C" with 2 processes and:
-        | PMIX_SPAWN_TARGET | allocation G |
-      And the DVM is torn down
-      Then job "C" was never launched
-      And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
-      And tool "T" receives exactly one PMIX_ERR_DVM_MOD for request "shrink"
+      Examples: whichever the reading
+        | shrink event     |
+        | completion event |
+
+      @reading:teardown-pending-shrink=is-ready
+      Examples: its targets are gone with the DVM
+        | shrink event      |
+        | PMIX_DVM_IS_READY |
+
+      @reading:teardown-pending-shrink=dvm-mod
+      Examples: the shrink was not carried out
+        | shrink event     |
+        | PMIX_ERR_DVM_MOD |
 
   Rule: Exactly one event per accepted resizing request, whoever's session its nodes joined
 
@@ -211,8 +230,12 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_ID     | allocation R2 |
         | PMIX_ALLOC_REQ_ID | "u-1"         |
 
-    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=driving
-    Scenario: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID the EXTEND supplied
+    # Which request id the event carries, the EXTEND's or the creating
+    # request's, is a reading of "the original request"
+    # (IP-READING-COMPLETION-REQ-ID); that it carries one of the two holds
+    # under both, whatever the implementation declares.
+    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES
+    Scenario Outline: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and a PMIX_ALLOC_REQ_ID: <which>
       Given tool "T" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_REQ_ID | "create" |
       And the daemon on node "s1" has joined the DVM
@@ -226,26 +249,21 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And the completion event carries:
         | PMIX_ALLOC_ID     | allocation R |
-        | PMIX_ALLOC_REQ_ID | "more"       |
+        | PMIX_ALLOC_REQ_ID | <req id>     |
 
-    # The other reading of "the original request" (IP-READING-COMPLETION-REQ-ID):
-    # the request that created the allocation.
-    @clause:ED.event.ready-req-id @clause:ED.event.ready-alloc-id @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-EXTEND-TWO-NAMES @reading:completion-request-id=creation
-    Scenario: An EXTEND's event carries the reservation's PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID of the request that created it
-      Given tool "T" holds allocation "R" of node "s1" with:
-        | PMIX_ALLOC_REQ_ID | "create" |
-      And the daemon on node "s1" has joined the DVM
-      When tool "T" requests PMIX_ALLOC_EXTEND with:
-        | PMIX_ALLOC_ID        | allocation R |
-        | PMIX_ALLOC_NODE_LIST | "s2"         |
-        | PMIX_ALLOC_REQ_ID    | "more"       |
-      Then the request succeeds
-      When the daemon on node "s2" reports in
-      And the head node distributes the wireup
-      Then tool "T" receives exactly one PMIX_DVM_IS_READY
-      And the completion event carries:
-        | PMIX_ALLOC_ID     | allocation R |
-        | PMIX_ALLOC_REQ_ID | "create"     |
+      Examples: whichever the reading
+        | which                                  | req id                  |
+        | the EXTEND's or the creating request's | one of "more", "create" |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | which                       | req id |
+        | the one the EXTEND supplied | "more" |
+
+      @reading:completion-request-id=creation
+      Examples: the id of the request that created the allocation
+        | which                                  | req id   |
+        | the one of the request that created it | "create" |
 
     @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
     Scenario: A release by node list that names no allocation gets an event carrying the allocation the nodes came from
@@ -382,6 +400,24 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And job "C" has launched 1 process
       And the scheduler receives exactly one PMIX_DVM_IS_READY
       And no process but the scheduler receives a completion event
+
+    # What holds under both readings of who asked for a reclaim's shrink
+    # (IP-READING-RECLAIM-REQUESTER): it parks jobs like any shrink, and no
+    # process but the scheduler ever gets a completion event for it, the
+    # scheduler at most one.
+    @clause:ED.shrink.park-map-eligible @clause:ED.deliver.directed @clause:SH.invariant.exactly-one-event @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES
+    Scenario: A reclaim's shrink parks jobs like any shrink, and tells no process but the scheduler, whichever the reading
+      Given job "A" holds allocation "R" of node "s1" with:
+        | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
+      And the daemon on node "s1" has joined the DVM
+      When the scheduler reclaims allocation "R"
+      Then node "s1" is leaving the DVM
+      When tool "T" submits job "C" with 1 process
+      Then job "C" is parked
+      When the daemon on node "s1" exits
+      Then node "s1" is not in the DVM
+      And job "C" has launched 1 process
+      And no process but the scheduler receives a completion event, and the scheduler at most one
 
     @clause:ED.deliver.no-requester-no-event @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester

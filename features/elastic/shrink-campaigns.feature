@@ -199,6 +199,26 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
         | exits                         |
         | crashes with PMIX_ERR_UNREACH |
 
+    # What holds under both readings of whether a tool app's processes take
+    # slots (IP-READING-TOOL-PROCESS-SLOTS): with three processes and a tool
+    # process, job C fits the survivors either way.
+    @clause:ED.shrink.launch-parked-remapped @clause:SH.remap.same-counts @clause:EP.release.prelaunch-remap-or-launch @clause:ED.admit.not-failed @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
+    Scenario: A job with a tool app and a process on the departing node is remapped onto the survivors, whichever the reading
+      Given tool "T" spawns job "B" with 2 processes on host "s3" and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      And the request succeeds
+      And tool "T" spawns job "C" with 3 processes and a tool app of 1 process, held before the launch boundary, and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s2"         |
+      And job "C" reaches the launch boundary
+      Then job "C" is parked
+      When job "B" terminates
+      And the daemon on node "s2" exits
+      Then job "C" has launched 4 processes
+      And every process of job "C" is on nodes "s1,s3"
+
     @clause:SH.invariant.targets-stable @clause:ED.shrink.launch-parked-remapped @clause:ED.conformance.3 @interpretation:IP-SLOT-CAPACITY @interpretation:IP-PARTIAL-RELEASE
     Scenario: A job on a target that departed first is still remapped when the last target departs
       Given tool "T" spawns job "B" with 2 processes on host "s1" and:
@@ -348,8 +368,11 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
   @needs:daemon-control @needs:scheduler-control @needs:partial-release @interpretation:IP-PARTIAL-RELEASE @clause:SH.xcast-failure.event @clause:SH.invariant.exactly-one-event
   Rule: A shrink order that cannot be sent withdraws the campaign and fails with its cause
 
-    @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:PMIX_SPAWN_TARGET @reading:completion-request-id=driving
-    Scenario: The shrink order fails: the requester gets PMIX_ERR_DVM_MOD with the cause, nothing stays parked and the node stays
+    # Which request id the event carries is a reading
+    # (IP-READING-COMPLETION-REQ-ID): the release's, or the creating
+    # request's, and R was created without one.
+    @clause:ED.event.mod-on-failure @clause:ED.event.mod-final @clause:ED.event.mod-cause @clause:ED.event.mod-alloc-id @clause:ED.event.mod-req-id @clause:ED.deliver.exactly-one @clause:EP.event.payload @needs:PMIX_SPAWN_TARGET
+    Scenario Outline: The shrink order fails: the requester gets PMIX_ERR_DVM_MOD with the cause, nothing stays parked and the node stays (PMIX_ALLOC_REQ_ID: <which>)
       When the next shrink order fails with PMIX_ERR_UNREACH
       And tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
@@ -358,7 +381,7 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then tool "T" receives exactly one PMIX_ERR_DVM_MOD
       And the completion event carries:
         | PMIX_ALLOC_ID        | allocation R     |
-        | PMIX_ALLOC_REQ_ID    | "shrink-1"       |
+        | PMIX_ALLOC_REQ_ID    | <req id>         |
         | the underlying cause | PMIX_ERR_UNREACH |
       And node "s3" is ready
       When tool "T" submits job "C" with 2 processes and:
@@ -366,6 +389,20 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "C" has launched 2 processes
       When the daemon on node "s3" exits
       Then tool "T" receives exactly one PMIX_ERR_DVM_MOD
+
+      Examples: whichever the reading
+        | which                                              | req id                      |
+        | the release's, or none (R was created without one) | one of "shrink-1", (absent) |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | which         | req id     |
+        | the release's | "shrink-1" |
+
+      @reading:completion-request-id=creation
+      Examples: the id of the request that created the allocation, which supplied none
+        | which | req id   |
+        | none  | (absent) |
 
     @needs:elastic-internals
     Scenario: The failed shrink's campaign and its account are withdrawn

@@ -160,7 +160,13 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
     # The EXTEND names R by its PMIX_ALLOC_ID and carries a request id of its
     # own, which names nothing; R is the reservation extended
     # (IP-EXTEND-TWO-NAMES). Job C owns R because it was spawned into it.
-    # Which request id the warning carries is a reading (IP-READING-WARNING-REQ-ID).
+    # Which request id the warning carries is a reading (IP-READING-WARNING-REQ-ID);
+    # that it carries one of the two holds under both, whatever the implementation declares.
+    Examples: whichever the reading
+      | extender       | bystander      | which                          | req id                   |
+      | job "A" rank 1 | job "C"        | the creation's or the latest's | one of "first", "second" |
+      | job "C"        | job "A" rank 1 | the creation's or the latest's | one of "first", "second" |
+
     @reading:warning-request-id=creation
     Examples: the creating request's id
       | extender       | bystander      | which          | req id  |

@@ -13,7 +13,12 @@
  *   the invalid namespace    "" (as a spawn target: the default session)
  *   "text"                   the literal string
  *   [a, b]                   an array of the above (the array form of PMIX_SPAWN_TARGET)
+ *
+ * What a response or an event must carry may also be
+ *   one of a, b              any of the above, (absent) included (where a reading of
+ *                            the documents allows each: features/INTERPRETATIONS.md, Readings)
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { InfoValue } from '../../seam/messages';
 import { Inheritance, Key, type KeyName } from '../../seam/pmix';
 
@@ -72,3 +77,34 @@ export const splitNames = (list: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+
+/** What a carried value must be: one value, absent, or any of several (absence among them or not). */
+export type Expected = InfoValue | typeof ABSENT | OneOf;
+export interface OneOf {
+  oneOf: (InfoValue | typeof ABSENT)[];
+}
+
+/** parseValue, plus `one of a, b`: for what is carried, never for what is sent. */
+export function parseExpected(text: string, names: Names): Expected {
+  const m = /^one of (.+)$/.exec(text.trim());
+  if (!m) return parseValue(text, names);
+  return { oneOf: splitTopLevel(m[1]).map((part) => parseValue(part, names)) };
+}
+
+export const isOneOf = (e: Expected): e is OneOf => typeof e === 'object' && e !== null && !Array.isArray(e) && 'oneOf' in e;
+
+/**
+ * Whether what an info array holds under one key (every entry with that
+ * key) is what was expected: absent, exactly one entry with the value, or
+ * either of those as `one of` allows.
+ */
+export function carriedAsExpected(expected: Expected, present: { value: unknown }[]): boolean {
+  const allowed = isOneOf(expected) ? expected.oneOf : [expected];
+  return allowed.some((v) => (v === ABSENT ? present.length === 0 : present.length === 1 && isDeepStrictEqual(present[0].value, v)));
+}
+
+/** The expectation in words, for a failure message. */
+export const describeExpected = (expected: Expected): string => {
+  const one = (v: InfoValue | typeof ABSENT) => (v === ABSENT ? '(absent)' : JSON.stringify(v));
+  return isOneOf(expected) ? `one of ${expected.oneOf.map(one).join(', ')}` : one(expected);
+};
