@@ -5,7 +5,11 @@
  * implements (Description.readings); a scenario that depends on one value is
  * tagged `@reading:<name>=<value>` and runs only against an implementation
  * that declares that value (otherwise it is skipped, saying why). Scenarios
- * that hold under every value carry no tag. Each reading is explained, with
+ * that hold under every value carry no tag, and every tagged scenario has
+ * such a part (an untagged Examples block or scenario beside it: what holds
+ * whichever the value), so declaring nothing never hides a violation: it
+ * costs only the value-specific checks, and the report and `smoke` name each
+ * reading left undeclared. Each reading is explained, with
  * the sentences that leave it open, in features/INTERPRETATIONS.md under
  * its IP id. Tag names and values are linted against this table.
  */
@@ -67,4 +71,15 @@ export function readingTagProblem(tag: string): string | undefined {
   const values = Object.keys(READINGS[t.name].values);
   if (!values.includes(t.value)) return `${tag}: reading ${t.name} has no value "${t.value}" (values: ${values.join(', ')})`;
   return undefined;
+}
+
+/** The readings an implementation left undeclared, in registry order: one line each in the report and in smoke. */
+export function undeclaredReadings(declared: Readings | Record<string, string> | undefined): ReadingName[] {
+  return (Object.keys(READINGS) as ReadingName[]).filter((name) => (declared as Record<string, string> | undefined)?.[name] === undefined);
+}
+
+/** What leaving a reading undeclared means, in one line. */
+export function undeclaredReadingLine(name: ReadingName): string {
+  const r = READINGS[name];
+  return `reading "${name}" not declared (${r.question}; values: ${Object.keys(r.values).join(', ')}): the checks that hold under one value only are skipped; what holds under every value still runs`;
 }

@@ -8,6 +8,7 @@ import { REFERENCE_SERVER_COMMAND } from '../../adapters/subprocess';
 import { shellWords } from '../../protocol/shell-words';
 import { commandIn, main, parseArgs, tagExpression, UsageError } from '../../tools/cli';
 import { smoke } from '../../tools/lib/smoke';
+import { READINGS } from '../../seam/readings';
 
 const root = path.resolve(__dirname, '..', '..');
 const fixture = (name: string) => `node ${path.join(root, 'test', 'protocol', 'fixtures', name)}`;
@@ -96,7 +97,15 @@ test('smoke: the reference server speaks the protocol (handshake, then start, ob
   assert.equal(r.ok, true, JSON.stringify(r.steps));
   assert.equal(r.steps.length, 17);
   assert.match(r.steps[0].detail, /"reference engine" version 0\.1\.0 speaks pmix-dynres-wire\/1; declares PMIX_ALLOC_TARGET/);
+  assert.doesNotMatch(r.steps[0].detail, /not declared/, 'the reference engine declares every reading');
   assert.match(r.steps[2].detail, /1 node\(s\) \[n1\]/);
+});
+
+test('smoke: a harness that declares no reading is told so after the handshake, a line per reading, and the handshake still passes', async () => {
+  const r = await smoke({ command: fixture('well-behaved.js'), timeoutMs: 3000 });
+  const handshake = r.steps[0];
+  assert.equal(handshake.ok, true);
+  for (const name of Object.keys(READINGS)) assert.match(handshake.detail, new RegExp(`^reading "${name}" not declared \\(.*\\): the checks that hold under one value only are skipped; what holds under every value still runs$`, 'm'));
 });
 
 // A run that would test nothing, or judge against a broken file, never starts.

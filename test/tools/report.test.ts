@@ -12,6 +12,7 @@ import { IMPLEMENTATION_MEDIA_TYPE, parseRun, SKIP_MEDIA_TYPE } from '../../tool
 import type { ScenarioInfo } from '../../tools/lib/scenarios';
 import { renderSummary } from '../../tools/lib/summary';
 import { renderHtml } from '../../tools/lib/html-report';
+import { READINGS } from '../../seam/readings';
 import { writeReports } from '../../tools/report';
 import { failureText, messageStream, type FakeScenario } from './support/messages';
 
@@ -57,7 +58,9 @@ test('the report is valid against schemas/reports/conformance-report.schema.json
 
 test('who was tested comes from the hooks\' attachment; each scenario gets one of four outcomes under its stable id', () => {
   const r = build(none);
-  assert.deepEqual(r.implementation, { name: 'prrte', version: '4.0.1', capabilities: ['PMIX_SPAWN_TARGET'], adapter: 'adapters/subprocess', declared: true });
+  const { undeclaredReadings, ...impl } = r.implementation;
+  assert.deepEqual(impl, { name: 'prrte', version: '4.0.1', capabilities: ['PMIX_SPAWN_TARGET'], adapter: 'adapters/subprocess', declared: true });
+  assert.deepEqual(undeclaredReadings?.map((u) => u.name), Object.keys(READINGS), 'it declared no reading: each is named');
   assert.deepEqual(r.totals, { scenarios: 4, passed: 1, failed: 1, skipped: 1, errored: 1 });
   assert.deepEqual(
     r.scenarios.map((s) => [s.id, s.outcome]),
@@ -170,6 +173,37 @@ test('report.html leads with the verdict, then the failing clauses, and is self-
   assert.doesNotMatch(html, /node-reservation-spec\.rst/, 'documents appear by their titles');
   assert.doesNotMatch(html, /<script|(?:src|href)="https?:/, 'no script, no external asset');
   assert.match(html, /<code>elastic<\/code><\/td><td>1</, 'skipped scenarios grouped by what would unlock them');
+});
+
+/**
+ * An implementation that leaves a reading undeclared is told so, a line per
+ * reading, with how many scenarios that cost it (issue 23: a skip must never
+ * read as a pass); one that declares every reading gets no such line.
+ */
+test('every undeclared reading is named in the report, the summary and report.html, with the scenarios skipped for it', () => {
+  const declares = (readings: Record<string, string>) => ({ mediaType: IMPLEMENTATION_MEDIA_TYPE, body: JSON.stringify({ name: 'h', version: '1', capabilities: [], readings }) });
+  const skippedFor = { mediaType: SKIP_MEDIA_TYPE, body: JSON.stringify({ reason: 'h declares no value for reading "completion-request-id"', capability: 'reading:completion-request-id=driving' }) };
+  const two: FakeScenario[] = [
+    { ...scenarios[1], attachments: [declares({ 'warning-request-id': 'creation' })] },
+    { ...scenarios[3], attachments: [skippedFor] },
+  ];
+  const r = build(none, messageStream(two));
+  assertValidReport(r);
+  const undeclared = r.implementation.undeclaredReadings ?? [];
+  assert.deepEqual(undeclared.map((u) => u.name), Object.keys(READINGS).filter((n) => n !== 'warning-request-id'));
+  assert.equal(undeclared.find((u) => u.name === 'completion-request-id')?.skipped, 1);
+  assert.equal(undeclared.find((u) => u.name === 'session-id-in-response')?.skipped, 0);
+  const md = renderSummary(r);
+  for (const u of undeclared) assert.ok(md.includes(`  - reading \`${u.name}\` not declared (`), `a line for ${u.name}`);
+  assert.match(md, /reading `completion-request-id` not declared \([^)]*\): 1 scenario\(s\) that hold under one value only were skipped; what holds under every value ran/);
+  assert.doesNotMatch(md, /reading `warning-request-id` not declared/);
+  const html = renderHtml(r, {});
+  assert.equal(html.match(/<dt>reading not declared<\/dt>/g)?.length, undeclared.length);
+
+  const all = Object.fromEntries(Object.entries(READINGS).map(([name, reading]) => [name, Object.keys(reading.values)[0]]));
+  const full = build(none, messageStream([{ ...scenarios[1], attachments: [declares(all)] }]));
+  assert.equal(full.implementation.undeclaredReadings, undefined);
+  assert.doesNotMatch(renderSummary(full), /not declared/);
 });
 
 // Looked at as a user would: in a real browser, when one is installed (CI has none: skipped, saying so).

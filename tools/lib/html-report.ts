@@ -77,6 +77,9 @@ export function renderHtml(r: ConformanceReport, links: HtmlLinks = {}): string 
   out.push(`<dt>capabilities</dt><dd>${impl.capabilities.length ? impl.capabilities.map((c) => `<code>${esc(c)}</code>`).join(' ') : 'none declared'}</dd>`);
   const readings = (impl as { readings?: Record<string, string> }).readings;
   out.push(`<dt>readings</dt><dd>${readings && Object.keys(readings).length ? Object.entries(readings).map(([k, v]) => `<code>${esc(k)}=${esc(v)}</code>`).join(' ') : 'none declared'}</dd>`);
+  for (const u of impl.undeclaredReadings ?? []) {
+    out.push(`<dt>reading not declared</dt><dd class="undeclared-reading"><code>${esc(u.name)}</code> (${esc(u.question)}): ${u.skipped} scenario(s) that hold under one value only were skipped; what holds under every value ran</dd>`);
+  }
   const varying = varyingNote(r);
   const classes = r.expectations.classes ? Object.entries(r.expectations.classes).map(([k, n]) => `${n} ${k}`).join(', ') : '';
   out.push(`<dt>expectations</dt><dd>${r.expectations.file ? `<code>${esc(r.expectations.file)}</code> (${r.expectations.entries} listed${classes ? `: ${esc(classes)}` : ''}${varying ? `; ${esc(varying)}` : ''})` : 'none: every scenario must pass or be skipped'}</dd>`);

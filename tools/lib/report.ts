@@ -12,6 +12,7 @@ import { compareIds, type ImplementationInfo, type RunInfo } from './run';
 import type { ScenarioInfo } from './scenarios';
 import { tagValues } from './scenarios';
 import { compileSchema, describeErrors } from './schemas';
+import { READINGS, undeclaredReadings } from '../../seam/readings';
 
 export const REPORT_VERSION = 'pmix-conformance-report/1';
 
@@ -64,9 +65,16 @@ export interface ClauseEntry {
   scenarios: { id: string; outcome: Outcome; observed?: string }[];
 }
 
+/** A reading the implementation left undeclared, and how many scenarios (Examples rows) that cost it: only the checks that hold under one value. */
+export interface UndeclaredReading {
+  name: string;
+  question: string;
+  skipped: number;
+}
+
 export interface ConformanceReport {
   reportVersion: typeof REPORT_VERSION;
-  implementation: ImplementationInfo & { declared: boolean };
+  implementation: ImplementationInfo & { declared: boolean; undeclaredReadings?: UndeclaredReading[] };
   run: {
     generatedAt: string;
     suiteVersion: string;
@@ -219,7 +227,7 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
 
   return {
     reportVersion: REPORT_VERSION,
-    implementation: run.implementation ? { ...run.implementation, declared: true } : { name: 'unknown', version: 'unknown', capabilities: [], declared: false },
+    implementation: run.implementation ? { ...run.implementation, declared: true, ...undeclaredOf(run.implementation, scenarios) } : { name: 'unknown', version: 'unknown', capabilities: [], declared: false },
     run: {
       generatedAt: (o.now ?? new Date()).toISOString(),
       suiteVersion: o.suiteVersion,
@@ -241,6 +249,18 @@ export function buildReport(run: RunInfo, o: BuildOptions): ConformanceReport {
 /** What a failed or errored scenario showed: the failure's observed line, else its message. */
 export function observedOf(s: Pick<ScenarioEntry, 'failure' | 'message'>): string {
   return s.failure?.observed ?? s.message ?? '';
+}
+
+/**
+ * Each reading the implementation did not declare (seam/readings.ts), with
+ * the scenarios skipped for it. Not a fault (features/INTERPRETATIONS.md,
+ * Readings), but said once per reading, so no one mistakes a skip for a pass.
+ */
+function undeclaredOf(impl: ImplementationInfo, scenarios: readonly Pick<ScenarioEntry, 'skip'>[]): { undeclaredReadings?: UndeclaredReading[] } {
+  const names = undeclaredReadings(impl.readings);
+  if (names.length === 0) return {};
+  const skippedFor = (name: string) => scenarios.filter((s) => (s.skip?.capabilities ?? (s.skip?.capability ? [s.skip.capability] : [])).some((c) => c.startsWith(`reading:${name}=`))).length;
+  return { undeclaredReadings: names.map((name) => ({ name, question: READINGS[name].question, skipped: skippedFor(name) })) };
 }
 
 function classesOf(e: Expectations): { classes?: Record<string, number>; classesInferred?: number } {

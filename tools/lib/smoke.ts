@@ -18,6 +18,7 @@ import { Connection, WireFault, type FaultKind } from '../../protocol/connection
 import { PROTOCOL_VERSION } from '../../protocol/messages';
 import { shellWords } from '../../protocol/shell-words';
 import type { ClusterSetup } from '../../seam/messages';
+import { undeclaredReadingLine, undeclaredReadings } from '../../seam/readings';
 
 export interface SmokeOptions {
   command: string;
@@ -82,7 +83,11 @@ export async function smoke(o: SmokeOptions): Promise<SmokeResult> {
   steps.push({
     step: HANDSHAKE,
     ok: true,
-    detail: `"${d.name}" version ${d.version} speaks ${PROTOCOL_VERSION}; declares ${d.capabilities.length ? d.capabilities.join(', ') : 'no capabilities (scenarios needing one will be skipped)'}`,
+    detail: [
+      `"${d.name}" version ${d.version} speaks ${PROTOCOL_VERSION}; declares ${d.capabilities.length ? d.capabilities.join(', ') : 'no capabilities (scenarios needing one will be skipped)'}`,
+      // Not a fault (features/INTERPRETATIONS.md, Readings): said so the author can decide.
+      ...undeclaredReadings(d.readings).map(undeclaredReadingLine),
+    ].join('\n'),
   });
 
   const scenario = async (round: string): Promise<SmokeResult | undefined> => {

@@ -38,7 +38,8 @@ export function renderSummary(r: ConformanceReport): string {
   out.push(
     `- implementation: ${impl.declared ? `${impl.name} ${impl.version}` : 'unknown (it never described itself)'}${impl.adapter ? `, adapter ${code(impl.adapter)}` : ''}`,
     `- declared capabilities: ${impl.capabilities.length ? impl.capabilities.map(code).join(', ') : 'none'}`,
-    `- declared readings (features/INTERPRETATIONS.md): ${impl.readings && Object.keys(impl.readings).length ? Object.entries(impl.readings).map(([k, v]) => `${code(k)}=${code(v)}`).join(', ') : 'none: scenarios that hold under one reading only were skipped'}`,
+    `- declared readings (features/INTERPRETATIONS.md): ${impl.readings && Object.keys(impl.readings).length ? Object.entries(impl.readings).map(([k, v]) => `${code(k)}=${code(v)}`).join(', ') : 'none'}`,
+    ...(impl.undeclaredReadings ?? []).map((u) => `  - reading ${code(u.name)} not declared (${u.question}): ${u.skipped} scenario(s) that hold under one value only were skipped; what holds under every value ran`),
     `- expectations: ${exp}`,
     ...(r.run.processesStarted !== undefined ? [`- implementation processes started: ${r.run.processesStarted} (${r.run.processesStarted - 1} restart(s) after faults)`] : []),
     `- run: ${r.run.startedAt ?? '?'}${r.run.durationMs !== undefined ? `, ${(r.run.durationMs / 1000).toFixed(1)} s` : ''}${r.run.complete ? '' : ' (INTERRUPTED)'}; suite ${r.run.suiteVersion}, cucumber ${r.run.cucumber ?? '?'}, ${r.run.runtime ?? ''}`,
