@@ -117,14 +117,15 @@ Feature: Which session a spawn without PMIX_SPAWN_TARGET is assigned to
   # whether or not the allocation response carries the number (reading
   # session-id-in-response, IP-READING-SESSION-ID-IN-RESPONSE), so it runs
   # whatever the implementation declares; each guess may be refused or land
-  # in a session job B may use, never on R4's node.
+  # in a session job B may use (the default session, its own R3), never on a
+  # node of job A's reservations R1, R2 and R4.
   Rule: A session id names a session; it does not open it to a job that does not own it
 
     @clause:NR.own.spawn-check @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
     Scenario: A job that does not own a reservation cannot reach it by guessing its PMIX_SESSION_ID
       Given job "A" holds allocation "R4" of node "s4"
       When job "B" spawns job "G" with 1 process naming, in turn, each PMIX_SESSION_ID from 0 to 31
-      Then no process of any job is on node "s4"
+      Then no process of any job is on nodes "s1,s2,s4"
 
   @reading:session-id-in-response=returned @interpretation:IP-LEGACY-SESSION-ATTRIBUTES
   Rule: PMIX_SESSION_ID, the numeric id the allocation response carries, comes first
