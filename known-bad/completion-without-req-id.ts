@@ -1,10 +1,10 @@
 /**
  * Declares no reading and, when a size change was driven by a request other
  * than the one that created the allocation (an EXTEND or a RELEASE with its
- * own PMIX_ALLOC_REQ_ID), sends its completion event with no request id at
- * all. Which of the two ids it carries is a reading
- * (IP-READING-COMPLETION-REQ-ID), but under both it carries one: this is
- * wrong whatever the reading. Before readings had a reading-independent
+ * own PMIX_ALLOC_REQ_ID), sends its PMIX_DVM_IS_READY with no request id at
+ * all (PMIX_ERR_DVM_MOD is left alone: one clause broken, not two). Which
+ * of the two ids it carries is a reading (IP-READING-COMPLETION-REQ-ID), but
+ * under both it carries one: this is wrong whatever the reading. Before readings had a reading-independent
  * part, every scenario where the two ids differ was tagged with a value of
  * that reading, so an implementation declaring none was never asked.
  */
@@ -15,10 +15,8 @@ import { allocIdOf, infoValue, without, wrap, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = {
   breaks: 'ED.event.ready-req-id',
-  what: 'declares no reading; a completion event of a size change driven by another request than the creating one carries no PMIX_ALLOC_REQ_ID',
+  what: 'declares no reading; the PMIX_DVM_IS_READY of a size change driven by another request than the creating one carries no PMIX_ALLOC_REQ_ID',
 };
-
-const COMPLETION = new Set<number>([Status.PMIX_DVM_IS_READY, Status.PMIX_ERR_DVM_MOD]);
 
 export const createImplementation = wrap((inner: Implementation) => {
   /** The request id each allocation was created under. */
@@ -40,7 +38,7 @@ export const createImplementation = wrap((inner: Implementation) => {
         const reqId = infoValue(info, Key.PMIX_ALLOC_REQ_ID);
         return reqId !== undefined && reqId !== created.get(infoValue(info, Key.PMIX_ALLOC_ID) as string);
       };
-      return { ...s, events: s.events.map((e) => (COMPLETION.has(e.code) && drivenByAnother(e.info) ? { ...e, info: without(e.info, Key.PMIX_ALLOC_REQ_ID) } : e)) };
+      return { ...s, events: s.events.map((e) => (e.code === Status.PMIX_DVM_IS_READY && drivenByAnother(e.info) ? { ...e, info: without(e.info, Key.PMIX_ALLOC_REQ_ID) } : e)) };
     },
   };
 });
