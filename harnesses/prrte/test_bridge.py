@@ -1,65 +1,34 @@
 #!/usr/bin/env python3
-"""Unit tests of the bridge's pure parts (no DVM, no PMIx needed):
-python3 harnesses/prrte/test_bridge.py"""
+"""The bridge's unit tests (no DVM, no PMIx needed), and their runner:
+python3 harnesses/prrte/test_bridge.py runs this file's tests (bridge.py: the
+request handler, the command line, what it re-exports) and those of every
+other test_*.py beside it, one per module (test_wire.py, test_dvm.py, ...)."""
+import json
 import os
+import subprocess
 import sys
+import tempfile
 import unittest
+from unittest import mock
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 _stdout = sys.stdout
-import bridge  # noqa: E402  (bridge redirects sys.stdout to stderr on import)
+import bridge  # noqa: E402  (bridge's wire.py redirects sys.stdout to stderr on import)
 sys.stdout = _stdout
 
 
-class EncodeInfos(unittest.TestCase):
-    def test_known_keys_get_their_pmix_types(self):
-        out = bridge.encode_infos([{"key": "pmix.alloc.nnodes", "value": 2},
-                                   {"key": "pmix.alloc.share", "value": True, "required": True},
-                                   {"key": "pmix.alloc.inhrt", "value": 3}])
-        self.assertEqual(out, ["pmix.alloc.nnodes", "u64", "2", "pmix.alloc.share", "Rb", "true",
-                               "pmix.alloc.inhrt", "u8", "3"])
-
-    def test_array_travels_as_unit_separated_strings(self):
-        out = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": ["a", "b"]}])
-        self.assertEqual(out, ["pmix.spwn.tgt", "a", "\x1fa\x1fb"])
-
-    def test_an_empty_array_and_an_array_of_one_empty_string_differ(self):
-        empty = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": []}])[2]
-        one = bridge.encode_infos([{"key": "pmix.spwn.tgt", "value": [""]}])[2]
-        self.assertEqual((empty, one), ("", "\x1f"))
-
-    def test_unknown_keys_are_typed_from_json(self):
-        out = bridge.encode_infos([{"key": "x.s", "value": "v"}, {"key": "x.n", "value": -1}])
-        self.assertEqual(out, ["x.s", "s", "v", "x.n", "i32", "-1"])
-
-    def test_a_string_key_with_a_number_is_refused_not_coerced(self):
-        with self.assertRaises(bridge.WireError):
-            bridge.encode_infos([{"key": "pmix.alloc.id", "value": 7}])
-
-    def test_tab_cannot_reach_the_agent(self):
-        with self.assertRaises(bridge.WireError):
-            bridge.encode_infos([{"key": "pmix.alloc.reqid", "value": "a\tb"}])
+def load_tests(loader, tests, pattern):
+    """Run as a script (unittest.main, pattern None): add the other test files'
+    tests. Under discovery (a pattern) they are found anyway."""
+    if pattern is None:
+        for name in sorted(os.listdir(HERE)):
+            if name.startswith("test_") and name.endswith(".py") and name != "test_bridge.py":
+                tests.addTests(loader.loadTestsFromName(name[:-3]))
+    return tests
 
 
-class DecodeInfos(unittest.TestCase):
-    def test_required_only_when_set(self):
-        self.assertEqual(bridge.decode_infos([{"key": "k", "value": 1, "reqd": False},
-                                              {"key": "q", "value": "v", "reqd": True}]),
-                         [{"key": "k", "value": 1}, {"key": "q", "value": "v", "required": True}])
-
-
-class Capabilities(unittest.TestCase):
-    def test_no_install_means_no_key_capabilities(self):
-        self.assertEqual(bridge.defined_keys("/nonexistent"), [])
-
-    def test_partial_release_never(self):
-        # a RELEASE naming its allocation ignores the node list (ras_base_allocate.c:1858)
-        self.assertNotIn("partial-release", bridge.capabilities(["PMIX_ALLOC_TARGET"]))
-
-    def test_scheduler_warning_only_with_the_warning_key(self):
-        self.assertIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"]))
-        self.assertNotIn("scheduler-warning", bridge.capabilities(["PMIX_ALLOC_TARGET"]))
-
+class SchedulerActs(unittest.TestCase):
     def test_every_scheduler_act_but_the_warning_is_refused(self):
         b = bridge.Bridge("/nonexistent", "/nonexistent")
         b.capabilities = bridge.capabilities(["PMIX_ALLOC_WARN_TIMEOUT"])
@@ -78,431 +47,104 @@ class Capabilities(unittest.TestCase):
         self.assertEqual(e.exception.kind, "not-supported")
 
 
-class NodeSpec(unittest.TestCase):
-    def test_sizes_travel_as_name_colon_slots(self):
-        self.assertEqual(bridge.node_spec([{"name": "n2", "slots": 4}, {"name": "n3", "slots": 2}]), "n2:4,n3:2")
+class Handshake(unittest.TestCase):
+    def test_the_answer_to_start_protocol(self):
+        b = bridge.Bridge("/nonexistent", "/nonexistent")
+        out = b.handle({"cmd": "start-protocol", "protocolVersion": bridge.PROTOCOL_VERSION})
+        self.assertEqual(out["capabilities"], ["elastic"])  # no pmix_common.h at /nonexistent: no key capability
+        self.assertEqual(out["readings"], {"session-id-in-response": "omitted"})
+        self.assertEqual((out["effectsTrailAnswers"], out["quietMs"]), (True, bridge.QUIET_MS))
 
-
-class Membership(unittest.TestCase):
-    """A node is in the DVM while PRRTE records a live daemon serving it, not while it is in the pool."""
-    POOL = [{"name": "n1", "slots": 4}, {"name": "n3", "slots": 4}, {"name": "s1", "slots": 2}]
-
-    def names(self, daemons, live=None, owner=None):
-        return [(n["name"], n["daemon"], n["availableTo"])
-                for n in bridge.membership(self.POOL, owner or {}, daemons, live if live is not None else {k: "ready" for k in daemons}, {})]
-
-    def test_a_pool_node_whose_daemon_prrte_lost_is_not_in_the_dvm(self):
-        # after a release by id: n3 and s1 stay in the pool, their daemons COMM_FAILED (56)
-        self.assertEqual(self.names({"n1": 5, "n3": 56, "s1": 56}, live={"n1": "ready"}), [("n1", "ready", "")])
-
-    def test_a_terminated_daemon_or_none_at_all_means_not_a_member(self):
-        self.assertEqual(self.names({"n1": 5, "n3": 20}), [("n1", "ready", "")])
-
-    def test_a_launched_daemon_whose_process_has_not_started_is_joining(self):
-        self.assertEqual(self.names({"n1": 5, "s1": 5}, live={"n1": "ready"}, owner={"s1": "R"}),
-                         [("n1", "ready", ""), ("s1", "joining", "R")])
-
-    def test_a_daemon_marked_for_termination_is_leaving(self):
-        self.assertEqual(self.names({"n1": 5, "s1": 4}), [("n1", "ready", ""), ("s1", "leaving", "")])
-
-
-class ExpectationsFromRuns(unittest.TestCase):
-    """harnesses/prrte/expectations_from_runs.py: what several runs make of expectations/prrte.json."""
-
-    def run_generator(self, *runs, reruns=()):
-        import json
-        import tempfile
-        import expectations_from_runs as gen
+    def test_the_script_answers_on_stdout_only(self):
         with tempfile.TemporaryDirectory() as d:
-            files = []
-            for n, scenarios in enumerate(list(runs) + list(reruns)):
-                f = os.path.join(d, f"run{n}.json")
-                totals = {"scenarios": len(scenarios), "passed": 0, "failed": 0, "skipped": 0, "errored": 0}
-                for s in scenarios:
-                    totals[s["outcome"]] += 1
-                with open(f, "w") as fh:
-                    json.dump({"implementation": {"version": "v"}, "run": {"generatedAt": "t"}, "totals": totals,
-                               "scenarios": scenarios}, fh)
-                files.append(f)
-            out = os.path.join(d, "out.json")
-            main = files[:len(runs)]
-            gen.main([out] + main + (["--rerun"] + files[len(runs):] if reruns else []))
-            with open(out) as fh:
-                return json.load(fh)
+            for f in ("bin/prte", "include/pmix.h"):  # an install as far as the command line checks
+                os.makedirs(os.path.dirname(os.path.join(d, f)), exist_ok=True)
+                open(os.path.join(d, f), "w").close()
+            lines = [{"seq": 1, "cmd": "start-protocol", "protocolVersion": bridge.PROTOCOL_VERSION},
+                     {"seq": 2, "cmd": "observe"}, {"seq": 3, "cmd": "no-such-command"}]
+            r = subprocess.run([sys.executable, os.path.join(HERE, "bridge.py"), f"--prefix={d}", f"--agents={d}"],
+                               input="".join(json.dumps(m) + "\n" for m in lines), capture_output=True, text=True,
+                               timeout=20)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = [json.loads(line) for line in r.stdout.splitlines()]
+        self.assertEqual([m["seq"] for m in out], [1, 2, 3])
+        self.assertEqual(out[0]["protocolVersion"], bridge.PROTOCOL_VERSION)
+        self.assertEqual((out[1]["error"]["kind"], out[2]["error"]["kind"]), ("not-started", "not-started"))
 
-    def test_a_stable_failure_has_its_outcome_and_a_varying_one_every_outcome_it_took(self):
-        a = {"id": "features/a.feature:1", "name": "a", "message": "boom"}
-        b = {"id": "features/a.feature:2", "name": "b", "message": "flaky"}
-        c = {"id": "features/a.feature:3", "name": "c"}
-        doc = self.run_generator([dict(a, outcome="failed"), dict(b, outcome="passed"), dict(c, outcome="passed")],
-                                 [dict(a, outcome="failed"), dict(b, outcome="errored"), dict(c, outcome="passed")])
-        by_id = {e["id"]: e for e in doc["expected"]}
-        self.assertEqual(set(by_id), {"features/a.feature:1", "features/a.feature:2"})
-        self.assertEqual(by_id["features/a.feature:1"]["outcome"], "failed")
-        self.assertNotIn("outcomes", by_id["features/a.feature:1"])
-        self.assertEqual(by_id["features/a.feature:2"]["outcomes"], ["passed", "errored"])
-        self.assertNotIn("outcome", by_id["features/a.feature:2"])
-        self.assertIn("varied between the 2 runs", by_id["features/a.feature:2"]["reason"])
-
-    def test_a_rerun_feature_is_judged_by_its_reruns_alone(self):
-        kept = {"id": "features/a.feature:1", "name": "a", "message": "boom"}
-        gone = {"id": "features/b.feature:5", "name": "moved away", "message": "boom"}
-        fixed = {"id": "features/b.feature:7", "name": "now passes", "message": "boom"}
-        new = {"id": "features/b.feature:90", "name": "new", "message": "bang"}
-        doc = self.run_generator([dict(kept, outcome="failed"), dict(gone, outcome="failed"), dict(fixed, outcome="failed")],
-                                 reruns=[[dict(fixed, outcome="passed"), dict(new, outcome="errored")],
-                                         [dict(fixed, outcome="passed"), dict(new, outcome="errored")]])
-        self.assertEqual({e["id"] for e in doc["expected"]}, {"features/a.feature:1", "features/b.feature:90"})
-        self.assertIn("features/b.feature", doc["description"])
+    def test_another_protocol_version_is_refused(self):
+        with self.assertRaises(bridge.VersionRefused):
+            bridge.Bridge("/nonexistent", "/nonexistent").handle({"cmd": "start-protocol", "protocolVersion": "x/0"})
 
 
-class ClassAndEvidence(unittest.TestCase):
-    """expectations_from_runs.py writes each verdict into the entry's class and evidence, and --reclassify upgrades a file."""
+class CommandLine(unittest.TestCase):
+    """No machine's path is a default: the install prefix is required, and
+    one that is not an openpmix+prrte install is refused, named as given."""
 
-    def test_entries_carry_class_and_evidence_and_an_unclassified_one_neither(self):
-        import json
-        import tempfile
-        import expectations_from_runs as gen
-        d5 = {"id": "features/a.feature:1", "name": "a", "outcome": "failed", "failure": {
-            "operation": "tool T: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R1)",
-            "expected": "PMIX_ERR_NO_PERMISSIONS (-23)", "observed": "PMIX_SUCCESS (0)"}}
-        other = {"id": "features/a.feature:2", "name": "b", "outcome": "errored", "message": "something new"}
+    def install(self, root, *files):
+        for f in files:
+            os.makedirs(os.path.dirname(os.path.join(root, f)), exist_ok=True)
+            open(os.path.join(root, f), "w").close()
+
+    def refusal(self, argv, environ):
+        with self.assertRaises(SystemExit) as e:
+            bridge.parse_args(argv, environ)
+        return str(e.exception.code)
+
+    def test_a_missing_prefix_names_what_is_required(self):
+        msg = self.refusal(["--agents=/somewhere"], {})
+        for required in ("--prefix=DIR", "PRRTE_PREFIX", "bin/prte", "include/pmix.h"):
+            self.assertIn(required, msg)
+        self.assertEqual(self.refusal([], {"PRRTE_PREFIX": ""}), msg)
+        self.assertEqual(self.refusal(["--prefix="], {}), msg)
+
+    def test_a_prefix_that_is_not_an_install_is_named_exactly_as_given(self):
         with tempfile.TemporaryDirectory() as d:
-            run = os.path.join(d, "run.json")
-            with open(run, "w") as f:
-                json.dump({"implementation": {"version": "v"}, "run": {"startedAt": "2026-11-29T00:00:00Z", "generatedAt": "t"},
-                           "totals": {"scenarios": 2, "passed": 0, "failed": 1, "skipped": 0, "errored": 1}, "scenarios": [d5, other]}, f)
-            out = os.path.join(d, "out.json")
-            gen.main([out, run, "--note", "NOTE-SENTENCE"])
-            with open(out) as f:
-                doc = json.load(f)
-        a, b = doc["expected"]
-        self.assertEqual(a["class"], "divergence")
-        self.assertIn("node-reservation-spec.rst", a["evidence"]["spec"])
-        self.assertTrue(a["evidence"]["source"])
-        self.assertTrue(a["reason"].startswith("PRRTE divergence: D-5"))
-        self.assertNotIn("class", b)
-        self.assertNotIn("evidence", b)
-        self.assertTrue(b["reason"].startswith("unclassified:"))
-        self.assertIn("NOTE-SENTENCE", doc["description"])  # the note is not overwritten by an entry's
-        self.assertIn("evidence.spec", doc["description"])
+            given = f"{d}/./inst/"  # not normalised: the message names what was given
+            self.install(os.path.join(d, "inst"), "bin/prte")
+            msg = self.refusal([f"--prefix={given}"], {})
+            self.assertIn(f"--prefix={given} is not an openpmix+prrte install", msg)
+            self.assertIn("include/pmix.h missing", msg)
+            self.assertNotIn("bin/prte", msg)
+            missing = os.path.join(d, "no-such-dir")
+            msg = self.refusal([f"--prefix={missing}"], {})
+            self.assertIn(f"--prefix={missing} ", msg)
+            self.assertIn("bin/prte and include/pmix.h missing", msg)
 
-    def test_reclassify_reads_the_cause_after_observed_and_keeps_the_varied_note(self):
-        import expectations_from_runs as gen
-        c = ('job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1", PMIX_ALLOC_SHARE=true): expected the '
-             'successful response to carry a PMIX_ALLOC_ID naming allocation S; observed no PMIX_ALLOC_ID in the response')
-        pool = ("job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected node s1 not to be a "
-                "member of the DVM; observed it is, available to the default session")
-        doc = {"implementation": "prrte", "description": "FROM 5 LIVE RUN(S) (the first started 2026-11-25T10:10:16.415Z) ... "
-               "Each reason starts with its classification (PRRTE divergence / PRRTE fault / bridge limitation / suite defect / "
-               "unclassified), generated by harnesses/prrte/expectations_from_runs.py and reviewed in docs/prrte.md.",
-               "expected": [{"id": "features/a.feature:1", "scenario": "a", "reason": f"PRRTE divergence: D-4. Observed: {c}"},
-                            {"id": "features/a.feature:2", "scenario": "b", "outcomes": ["passed", "failed"],
-                             "reason": f"PRRTE divergence: pool. Observed: {pool} [varied between the 5 runs: passed, failed]"},
-                            {"id": "features/a.feature:3", "reason": "hand-written, no cause"}]}
-        self.assertEqual(gen.class_counts(doc), {"divergence": 2, "unclassified": 1})
-        out = gen.reclassify(doc, pool_reading=True)
-        a, b, keep = out["expected"]
-        self.assertEqual((a["class"], a["evidence"]["interpretation"]), ("interpretation", "IP-SHARED-ALLOCATION-ID"))
-        self.assertTrue(a["reason"].endswith(c))
-        self.assertEqual(b["class"], "harness-limitation")
-        self.assertTrue(b["reason"].endswith("[varied between the 5 runs: passed, failed]"))
-        self.assertIn(pool + " [varied", b["reason"])
-        self.assertEqual(keep, doc["expected"][2])
-        self.assertNotIn("Each reason starts with its classification", out["description"])
-        self.assertEqual(out["description"].count("Each entry is classed"), 1)
-        again = gen.reclassify(out, pool_reading=True)  # idempotent
-        self.assertEqual(again["expected"], out["expected"])
-        self.assertEqual(again["description"], out["description"])
-        self.assertEqual(gen.reclassify(doc, pool_reading=False)["expected"][1].get("class"), None)
+    def test_the_environment_prefix_is_named_as_such(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.install(d, "include/pmix.h")
+            msg = self.refusal([], {"PRRTE_PREFIX": d})
+            self.assertIn(f"PRRTE_PREFIX={d} is not an openpmix+prrte install (bin/prte missing", msg)
+
+    def test_an_install_is_taken_and_the_command_line_wins(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.install(d, "bin/prte", "include/pmix.h")
+            self.assertEqual(bridge.parse_args([f"--prefix={d}", "--agents=/a"], {"PRRTE_PREFIX": "/nonexistent"}), (d, "/a"))
+            self.assertEqual(bridge.parse_args([], {"PRRTE_PREFIX": d}), (d, None))
+
+    def test_main_refuses_before_building_or_serving(self):
+        with mock.patch.dict(os.environ, {"PRRTE_PREFIX": ""}), mock.patch.object(bridge, "build_agents") as build:
+            with self.assertRaises(SystemExit):
+                bridge.main([])
+        build.assert_not_called()
+
+    def test_the_script_says_so_on_stderr_and_nothing_on_stdout(self):
+        env = {k: v for k, v in os.environ.items() if k != "PRRTE_PREFIX"}
+        r = subprocess.run([sys.executable, os.path.join(HERE, "bridge.py"), "--prefix=no/such/prefix"],
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=20)
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+        self.assertIn("--prefix=no/such/prefix is not an openpmix+prrte install", r.stderr)
 
 
-class Classify(unittest.TestCase):
-    """How expectations_from_runs.py names a cause (harnesses/prrte/expectations_from_runs.py classify)."""
-
-    def test_a_spawn_hanging_during_a_grow_is_a_fault_with_the_clause_it_breaks(self):
-        import expectations_from_runs as gen
-        hang = "implementation fault during spawn: tool T: no answer to spawn within 7 s"
-        grow = {"name": "A job submitted into a growing allocation is not failed: it runs once the grow is done, on the new nodes"}
-        v = gen.classify(grow, hang)
-        self.assertEqual(v.cls, "runtime-fault")
-        self.assertIn("elastic_dvm_spec.rst", v.spec)
-        self.assertEqual(gen.classify({"name": "any other"}, hang).cls, "runtime-fault")
-
-    def test_a_multi_process_spawn_on_a_bare_host_is_the_slot_reading_not_a_count_request(self):
-        import expectations_from_runs as gen
-        on_host = "job A: PMIx_Spawn(job C: 2 x C on s1; PMIX_SPAWN_TARGET=allocation R1): expected an accepted status; observed status -179"
-        self.assertIn("PMIX_HOST", gen.classify({"name": "x"}, on_host).why)
-        count = "job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NUM_NODES=3): expected an error status; observed PMIX_SUCCESS (0)"
-        self.assertIn("count-only", gen.classify({"name": "x"}, count).why)
-
-    def test_a_released_node_still_seen_is_the_old_pool_reading_only_for_runs_made_with_it(self):
-        import expectations_from_runs as gen
-        release = ("job C: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R, PMIX_ALLOC_NUM_NODES=1): "
-                   "expected node s1 not to be a member of the DVM; observed it is, available to the default session")
-        old = gen.classify({"name": "x"}, release, pool_reading=True)
-        self.assertEqual(old.cls, "harness-limitation")
-        self.assertIn("node pool", old.why)
-        # Read from the daemons, a node still there after settling is not the pool reading: not analysed yet.
-        self.assertEqual(gen.classify({"name": "x"}, release).cls, "unclassified")
-        self.assertTrue(gen.pool_reading_at("2026-11-25T10:10:16.415Z"))
-        self.assertFalse(gen.pool_reading_at("2026-11-28T02:00:00.000Z"))
-        self.assertFalse(gen.pool_reading_at(""))
-
-    def test_a_grandchild_that_does_not_fire_the_disposition_is_a_divergence(self):
-        import expectations_from_runs as gen
-        c = "job B: PMIx_Spawn(job probe-5: 1 x probe; PMIX_SPAWN_TARGET=allocation R): expected node s1 in the DVM's default session; observed available to allocation R"
-        v = gen.classify({"name": "A grandchild keeps the reservation after the owner and the child have ended"}, c)
-        self.assertEqual(v.cls, "divergence")
-        self.assertIn("node-reservation-spec.rst:268-275", v.spec)
-        self.assertTrue(any("state_dvm.c:1122-1127" in s for s in v.source))
-        self.assertEqual(gen.classify({"name": "another"}, c).cls, "unclassified")
-
-    def test_a_releaser_that_dies_is_left_for_analysis(self):
-        # The step excuses the fault only when the job has ended, so a fault that reaches the report is a real one.
-        import expectations_from_runs as gen
-        died = "implementation fault during allocate: job process <nspace> exited while answering alloc:"
-        by_c = {"name": 'Job A\'s reservation released by job "C", which runs in it: the node leaves, and C ends with it'}
-        self.assertEqual(gen.classify(by_c, died).cls, "unclassified")
-
-    def test_a_release_by_id_without_its_completion_event_is_the_teardown_without_a_campaign(self):
-        import expectations_from_runs as gen
-        c = gen.cause({"failure": {"operation": "tool T: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R)",
-                                   "expected": "exactly one completion event delivered to tool T: PMIX_DVM_IS_READY",
-                                   "observed": "0 delivered to it: no completion event"}})
-        v = gen.classify({"name": "x"}, c)
-        self.assertEqual(v.cls, "divergence")
-        self.assertIn("elastic_dvm_spec.rst:376-379", v.spec)
-        self.assertNotIn("node pool", v.why)
-        grow = c.replace("PMIX_ALLOC_RELEASE", "PMIX_ALLOC_NEW")
-        self.assertEqual(gen.classify({"name": "x"}, grow).cls, "unclassified")
-
-    def test_a_released_startup_node_that_leaves_the_dvm_is_a_divergence(self):
-        import expectations_from_runs as gen
-        c = ("job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): "
-             "expected node n3 in the DVM's default session; observed not in the DVM")
-        v = gen.classify({"name": "Releasing a PMIX_ALLOC_INHERIT_NONE reservation of a startup node leaves its running child alone"}, c)
-        self.assertEqual(v.cls, "divergence")
-        self.assertIn("node-reservation-spec.rst:390-394,421-425", v.spec)
-        self.assertTrue(any("ras_base_allocate.c:1858" in s for s in v.source))
-        self.assertTrue(any("prted_comm.c" in s for s in v.source))
-        # a scheduler node that left is no startup node
-        self.assertEqual(gen.classify({"name": "x"}, c.replace("n3", "s1")).cls, "unclassified")
-
-    def test_a_job_killed_on_a_released_startup_node_is_a_divergence(self):
-        import expectations_from_runs as gen
-        killed = ("job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected job C still running, "
-                  "every process of it alive; observed state KILLED; rank 0 on n3 (not running); rank 1 on n3 (not running)")
-        v = gen.classify({"name": "x"}, killed)
-        self.assertEqual(v.cls, "divergence")
-        self.assertIn("432-434", v.spec)
-        on_s1 = killed.replace("n3", "s1")  # a scheduler node's job ends when the node leaves: not this rule
-        self.assertEqual(gen.classify({"name": "x"}, on_s1).cls, "unclassified")
-        spawn = "implementation fault during spawn: the implementation answered spawn (seq N) with an error (internal): job process <nspace> exited while answering spawn:"
-        after_release = {"name": "A job still running on a released reservation's node spawns into the default session"}
-        self.assertEqual(gen.classify(after_release, spawn).cls, "divergence")
-        self.assertEqual(gen.classify({"name": "A job spawns twice"}, spawn).cls, "runtime-fault")
-
-    def test_a_release_by_id_with_a_node_list_that_takes_every_node_rests_on_partial_release(self):
-        import expectations_from_runs as gen
-        c = ('job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R, PMIX_ALLOC_NODE_LIST="s2"): '
-             "expected node s1 available only to allocation R; observed not in the DVM")
-        v = gen.classify({"name": "x"}, c)
-        self.assertEqual((v.cls, v.interpretation), ("interpretation", "IP-PARTIAL-RELEASE"))
-
-    def test_the_interpretations(self):
-        import expectations_from_runs as gen
-        cases = {
-            'job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1", PMIX_ALLOC_SHARE=true): expected the successful response to carry a PMIX_ALLOC_ID naming allocation S; observed no PMIX_ALLOC_ID in the response': "IP-SHARED-ALLOCATION-ID",
-            'tool T: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1", PMIX_ALLOC_TARGET=job A, PMIX_ALLOC_SHARE=true): expected the successful response to carry a PMIX_ALLOC_ID naming allocation S; observed no PMIX_ALLOC_ID in the response': "IP-TOOL-TARGET-SHARE",
-            'tool T: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1", PMIX_ALLOC_TARGET=the default session): expected the request refused with an error status (the specification names none); observed PMIX_SUCCESS (0)': "IP-TARGET-INVALID",
-            'tool T: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1", PMIX_ALLOC_TARGET="no-such-namespace"): expected the request refused with an error status (the specification names none); observed PMIX_SUCCESS (0)': "IP-TARGET-UNKNOWN",
-            'job B: PMIx_Allocation_request(PMIX_ALLOC_EXTEND, PMIX_ALLOC_REQ_ID="same", PMIX_ALLOC_NODE_LIST="s3"): expected an accepted status; observed PMIX_ERR_NO_PERMISSIONS (-23)': "IP-REQ-ID-SCOPE",
-            'job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s2", PMIX_ALLOC_INHERITANCE=9): expected PMIX_ERR_NOT_SUPPORTED (-47); observed PMIX_SUCCESS (0)': "IP-INHERITANCE-RANGE",
-        }
-        for c, ip in cases.items():
-            v = gen.classify({"name": "x"}, c)
-            self.assertEqual((v.cls, v.interpretation), ("interpretation", ip), c)
-
-    def test_d5_is_a_divergence_from_namespace_ownership(self):
-        import expectations_from_runs as gen
-        for c in ["tool T: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R1): expected PMIX_ERR_NO_PERMISSIONS (-23); observed PMIX_SUCCESS (0)",
-                  'tool T: PMIx_Allocation_request(PMIX_ALLOC_EXTEND, PMIX_ALLOC_ID=allocation R, PMIX_ALLOC_NODE_LIST="s2"): expected PMIX_ERR_NO_PERMISSIONS (-23); observed PMIX_SUCCESS (0)',
-                  "tool T: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected the request refused with an error status (the specification names none); observed PMIX_SUCCESS (0)"]:
-            v = gen.classify({"name": "x"}, c)
-            self.assertEqual(v.cls, "divergence", c)
-            self.assertTrue(any("prte_globals.c:1189-1210" in s for s in v.source), c)
-
-
-class VerdictStructure(unittest.TestCase):
-    """Every verdict classify() can give is well formed: a divergence always names the specification's lines and the
-    source lines, an interpretation its IP id (one features/INTERPRETATIONS.md defines), and every cited line exists."""
-
-    HERE = os.path.dirname(os.path.abspath(__file__))
-    ROOT = os.path.dirname(os.path.dirname(HERE))
-    # Checking that cited lines exist needs the documents and the source: given
-    # by the person running it (never a path of one machine; CI has neither).
-    SPEC = os.environ.get("PMIX_SPEC_DIR", "")
-    PRRTE = os.environ.get("PRRTE_SRC", "")
-
-    def corpus(self):
-        """(scenario, cause, pool_reading) for every cause the rules are written for, and those of the current expectations."""
-        import json
-        out = []
-        path = os.path.join(self.ROOT, "expectations", "prrte.json")
-        if os.path.exists(path):
-            with open(path) as f:
-                for e in json.load(f)["expected"]:
-                    if "Observed: " in e["reason"]:
-                        c = e["reason"].split("Observed: ", 1)[1]
-                        for pool in (True, False):
-                            out.append(({"name": e.get("scenario", "")}, c, pool))
-        synthetic = [
-            ({"name": "x"}, "implementation fault: the DVM is dead: prte exited"),
-            ({"name": "x"}, "scenario needs the scheduler: prrte-bridge-no-scheduler"),
-            ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected node n3 in the DVM's default session; observed not in the DVM"),
-            ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected job C still running, every process of it alive; observed state KILLED; rank 0 on n3 (not running)"),
-            ({"name": "A job still running on a released reservation's node spawns"}, "job process <nspace> exited while answering spawn:"),
-            ({"name": "x never takes the node the request comes from"}, "job process <nspace> exited while answering alloc:"),
-            ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST=\"s1\", PMIX_ALLOC_SHARE=true, PMIX_ALLOC_INHERITANCE=1): expected node s1 not to be a member of the DVM; observed it is, available to the default session"),
-            ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST=\"s1\"): expected PMIX_SESSION_ID in the allocation response; observed none"),
-            ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, no attributes): expected PMIX_ERR_BAD_PARAM (-27); observed PMIX_ERR_NOT_FOUND (-46)"),
-            ({"name": "x"}, "job A: did not end within 6 s of its release"),
-            ({"name": "x"}, "job process never connected to the bridge"),
-        ]
-        out += [(s, c, p) for s, c in synthetic for p in (True, False)]
-        return out
-
-    def spec_lines(self, ref):
-        doc, _, lines = ref.partition(":")
-        path = os.path.join(self.SPEC, doc)
-        nums = [int(n) for part in lines.split(",") for n in part.split("-")]
-        return path, nums
-
-    def test_every_verdict_is_well_formed(self):
-        import re
-        import expectations_from_runs as gen
-        with open(os.path.join(self.ROOT, "features", "INTERPRETATIONS.md")) as f:
-            ips = set(re.findall(r"^### (IP-[A-Z0-9-]+)", f.read(), re.M))
-        seen = set()
-        for s, c, pool in self.corpus():
-            v = gen.classify(s, c, pool)
-            seen.add(v.cls)
-            self.assertIn(v.cls, {"divergence", "interpretation", "harness-limitation", "runtime-fault", "suite-defect", "unclassified"})
-            self.assertTrue(v.why, c)
-            if v.cls == "divergence":
-                self.assertTrue(v.spec and v.source, f"a divergence without spec and source lines: {c}")
-                self.assertRegex(v.spec, r"^upstream/[\w-]+\.rst:\d+(-\d+)?(,\d+(-\d+)?)*$")
-                self.assertIsNone(v.interpretation)
-            if v.cls == "interpretation":
-                self.assertIn(v.interpretation, ips, c)
-            for src in v.source:
-                self.assertRegex(src, r"^src/[\w/.-]+\.c:\d+(-\d+)?(,\d+(-\d+)?)*( |$)", src)
-            if v.cls == "unclassified":
-                self.assertEqual(v.evidence(), {})
-                self.assertTrue(gen.reason_of(v, c).startswith("unclassified:"))
-        self.assertTrue({"divergence", "interpretation", "harness-limitation", "runtime-fault"} <= seen, seen)
-
-    def test_every_cited_line_exists(self):
-        import inspect
-        import re
-        import expectations_from_runs as gen
-        text = (inspect.getsource(gen).replace("{NR}", gen.NR).replace("{ED}", gen.ED)
-                .replace("{ALLOC}", gen.ALLOC))
-        refs = set(re.findall(r"(upstream/[\w-]+\.rst:[\d,-]+\d)", text))
-        self.assertGreater(len(refs), 8)
-        for ref in refs:
-            path, nums = self.spec_lines(ref)
-            if not self.SPEC or not os.path.exists(path):
-                self.skipTest("cited specification lines not checked: set PMIX_SPEC_DIR to the spec documents' folder")
-            with open(path) as f:
-                n = len(f.read().splitlines())
-            self.assertTrue(all(1 <= k <= n for k in nums), ref)
-        refs = set(re.findall(r"(src/[\w/.-]+\.c):([\d,-]+\d)", text))
-        self.assertGreater(len(refs), 15)
-        if not self.PRRTE or not os.path.isdir(self.PRRTE):
-            self.skipTest("cited source lines not checked: set PRRTE_SRC to a prrte checkout at the tested commit")
-        for path, lines in refs:
-            with open(os.path.join(self.PRRTE, path)) as f:
-                n = len(f.read().splitlines())
-            self.assertTrue(all(1 <= int(k) <= n for part in lines.split(",") for k in part.split("-")), f"{path}:{lines}")
-
-
-class Picture(unittest.TestCase):
-    """harnesses/prrte/picture.py: docs/prrte.md's conformance picture from an expectations file and the runs."""
-
-    EXPECT = {"implementation": "prrte", "expected": [
-        {"id": "features/a.feature:1", "scenario": "one", "outcome": "failed", "clause": "NR.x", "class": "divergence",
-         "evidence": {"spec": "upstream/node-reservation-spec.rst:390-394", "source": ["src/x.c:10-12 (what it does)"]},
-         "reason": "PRRTE divergence: the why. Observed: op: expected a; observed b"},
-        {"id": "features/a.feature:2", "scenario": "two | pipe", "outcomes": ["passed", "failed"], "class": "interpretation",
-         "evidence": {"interpretation": "IP-REQ-ID-SCOPE", "source": ["src/y.c:5"]},
-         "reason": "interpretation (IP-REQ-ID-SCOPE): another why. Observed: op2"},
-        {"id": "features/a.feature:3", "scenario": "three", "outcome": "errored", "reason": "bridge limitation: old words. Observed: op3"},
-        {"id": "features/a.feature:4", "scenario": "four", "outcome": "errored", "reason": "unclassified: not analysed yet. Observed: op4"}]}
-    RUNS = [{"implementation": {"version": "prrte 52d5e4bb"}, "run": {"startedAt": "2026-11-29T00:00:00Z", "durationMs": 745000},
-             "totals": {"scenarios": 10, "passed": 5, "failed": 2, "skipped": 1, "errored": 2}}]
-
-    def test_totals_classes_and_a_table_per_class(self):
-        import picture
-        part = picture.picture(self.EXPECT, self.RUNS * 2)
-        self.assertTrue(part.startswith(picture.BEGIN) and part.rstrip().endswith(picture.END))
-        self.assertIn("| 2 | 2026-11-29T00:00:00Z | 5 | 2 | 1 | 2 | 745 s |", part)
-        self.assertIn("**1 divergence**, **1 interpretation**, **1 harness-limitation**, **1 unclassified**", part)
-        self.assertIn("| `features/a.feature:1` one | failed | `NR.x` | upstream/node-reservation-spec.rst:390-394 | src/x.c:10-12 | the why |", part)
-        self.assertIn("| `features/a.feature:2` two \\| pipe | passed/failed | — | IP-REQ-ID-SCOPE | src/y.c:5 | another why |", part)
-        self.assertIn("### harness-limitation (1)", part)  # read from the reason's first words, as the reports do
-        self.assertIn("| observed: op4 |", part)
-        self.assertLess(part.index("### divergence"), part.index("### interpretation"))
-
-    def test_only_the_part_between_the_markers_is_replaced(self):
-        import picture
-        doc = f"# Title\n\nkept above\n\n{picture.BEGIN}\nold picture\n{picture.END}\n\nkept below\n"
-        new = picture.replace_between_markers(doc, picture.picture(self.EXPECT, self.RUNS))
-        self.assertTrue(new.startswith("# Title\n\nkept above\n\n" + picture.BEGIN))
-        self.assertTrue(new.endswith(picture.END + "\n\nkept below\n"))
-        self.assertNotIn("old picture", new)
-        self.assertEqual(picture.replace_between_markers(new, picture.picture(self.EXPECT, self.RUNS)), new)  # idempotent
-        with self.assertRaises(ValueError):
-            picture.replace_between_markers("no markers", "x")
-
-    def test_the_document_has_one_pair_of_markers(self):
-        import picture
-        path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs", "prrte.md")
-        with open(path) as f:
-            text = f.read()
-        self.assertEqual((text.count(picture.BEGIN), text.count(picture.END)), (1, 1))
-        self.assertLess(text.index(picture.BEGIN), text.index(picture.END))
-
-
-class AgentListenerLifetime(unittest.TestCase):
-    """A DVM's accept thread must not outlive it: a stopped one, still blocked
-    in accept(), took a later DVM's job process in live runs."""
-
-    def test_stop_ends_the_accept_thread(self):
-        import tempfile
-        d = tempfile.mkdtemp()
-        first = bridge.AgentListener(os.path.join(d, "a.sock"), lambda conn: None)
-        first.stop()
-        first.thread.join(2)
-        self.assertFalse(first.thread.is_alive(), "the accept thread is still blocked after stop()")
-
-
-class SlotMapping(unittest.TestCase):
-    def test_a_spawn_maps_by_slot_without_binding(self):
-        self.assertEqual(bridge.with_slot_mapping([{"key": "pmix.spwn.tgt", "value": "R1"}]),
-                         [{"key": "pmix.spwn.tgt", "value": "R1"},
-                          {"key": "pmix.mapby", "value": "slot"}, {"key": "pmix.bindto", "value": "none"}])
-
-    def test_a_scenario_policy_is_kept(self):
-        out = bridge.with_slot_mapping([{"key": "pmix.mapby", "value": "node"}])
-        self.assertEqual(out, [{"key": "pmix.mapby", "value": "node"}, {"key": "pmix.bindto", "value": "none"}])
-
-
-class HostSpec(unittest.TestCase):
-    def test_a_bare_host_offers_its_free_slots(self):
-        self.assertEqual(bridge.host_spec(["n2", "s1:2"]), "n2:*,s1:2")
-        self.assertEqual(bridge.host_spec([]), "")
+class ReExports(unittest.TestCase):
+    def test_bridge_still_offers_what_its_tests_and_scripts_import(self):
+        import agents, capabilities, dvm, listener, observation, wire  # noqa: E401
+        for name, mod in [("encode_infos", wire), ("decode_infos", wire), ("WireError", wire), ("send", wire),
+                          ("PROTOCOL_VERSION", wire), ("capabilities", capabilities), ("defined_keys", capabilities),
+                          ("membership", observation), ("node_spec", dvm), ("host_spec", dvm),
+                          ("with_slot_mapping", dvm), ("Dvm", dvm), ("AgentListener", listener), ("Agent", agents),
+                          ("EventLog", agents)]:
+            self.assertIs(getattr(bridge, name), getattr(mod, name), name)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,52 @@
+"""What the bridge declares in its handshake: the key capabilities the PMIx
+in use defines (defined_keys, read from its pmix_common.h), the capabilities
+offered (capabilities), and the readings PRRTE takes (READINGS)."""
+import os
+from typing import List
+
+# The capabilities this bridge can honestly offer: keys the PMIx in use
+# defines (checked against pmix_common.h at start-up), elastic mode and the
+# scheduler's warning (capabilities() below, which says why not partial-release).
+# Not declared: job-staging, daemon-control, introspection,
+# emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
+# is attached: ras/hosts serves requests; of a scheduler's acts only the
+# warning has a way into PRRTE), query-alloc-status (PRRTE
+# advertises it but has no handler), alloc-lending (not examined).
+KEY_CAPABILITIES = {
+    "PMIX_ALLOC_TARGET": "PMIX_ALLOC_TARGET",
+    "PMIX_ALLOC_SHARE": "PMIX_ALLOC_SHARE",
+    "PMIX_ALLOC_INHERITANCE": "PMIX_ALLOC_INHERITANCE",
+    "PMIX_ALLOC_WARN_TIMEOUT": "PMIX_ALLOC_TIMEOUT_WARNING",
+    "PMIX_SPAWN_TARGET": "PMIX_SPAWN_TARGET",
+    "PMIX_DVM_MOD_EVENTS": "PMIX_ERR_DVM_MOD",
+}
+
+
+# Readings (seam/readings.ts) PRRTE master takes, as observed in the live
+# runs of 2026-11-24: its allocation responses carry PMIX_ALLOC_ID and the
+# echoed PMIX_ALLOC_REQ_ID, and no PMIX_SESSION_ID.
+READINGS = {"session-id-in-response": "omitted"}
+
+
+def defined_keys(prefix: str) -> List[str]:
+    try:
+        with open(os.path.join(prefix, "include", "pmix_common.h")) as f:
+            text = f.read()
+    except OSError:
+        return []
+    return [cap for cap, macro in KEY_CAPABILITIES.items() if f"#define {macro} " in text]
+
+
+def capabilities(keys: List[str]) -> List[str]:
+    """The key capabilities, elastic mode, and scheduler-warning when the
+    PMIx in use has the warning event (Dvm.warn delivers it to PRRTE).
+    Not partial-release: a RELEASE that names its allocation (PMIX_ALLOC_ID)
+    takes the teardown path and ignores PMIX_ALLOC_NODE_LIST and
+    PMIX_ALLOC_NUM_NODES (ras_base_allocate.c:1858, seen live: the whole
+    reservation goes); only a RELEASE without an id removes just the named
+    nodes (ras_hosts.c), and that is not the capability's 'part of an
+    allocation'."""
+    out = keys + ["elastic"]
+    if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
+        out.append("scheduler-warning")
+    return out

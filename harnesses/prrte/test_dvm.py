@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Unit tests of dvm.py's spellings for PRRTE: a request's nodes, a spawn's hosts and mapping.
+Run with the others: python3 harnesses/prrte/test_bridge.py"""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dvm  # noqa: E402
+
+
+class NodeSpec(unittest.TestCase):
+    def test_sizes_travel_as_name_colon_slots(self):
+        self.assertEqual(dvm.node_spec([{"name": "n2", "slots": 4}, {"name": "n3", "slots": 2}]), "n2:4,n3:2")
+
+
+class SlotMapping(unittest.TestCase):
+    def test_a_spawn_maps_by_slot_without_binding(self):
+        self.assertEqual(dvm.with_slot_mapping([{"key": "pmix.spwn.tgt", "value": "R1"}]),
+                         [{"key": "pmix.spwn.tgt", "value": "R1"},
+                          {"key": "pmix.mapby", "value": "slot"}, {"key": "pmix.bindto", "value": "none"}])
+
+    def test_a_scenario_policy_is_kept(self):
+        out = dvm.with_slot_mapping([{"key": "pmix.mapby", "value": "node"}])
+        self.assertEqual(out, [{"key": "pmix.mapby", "value": "node"}, {"key": "pmix.bindto", "value": "none"}])
+
+
+class HostSpec(unittest.TestCase):
+    def test_a_bare_host_offers_its_free_slots(self):
+        self.assertEqual(dvm.host_spec(["n2", "s1:2"]), "n2:*,s1:2")
+        self.assertEqual(dvm.host_spec([]), "")
+
+
+if __name__ == "__main__":
+    unittest.main()

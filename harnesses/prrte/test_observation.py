@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Unit tests of observation.py: DVM membership from PRRTE's record of its daemons.
+Run with the others: python3 harnesses/prrte/test_bridge.py"""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import observation  # noqa: E402
+
+
+class Membership(unittest.TestCase):
+    """A node is in the DVM while PRRTE records a live daemon serving it, not while it is in the pool."""
+    POOL = [{"name": "n1", "slots": 4}, {"name": "n3", "slots": 4}, {"name": "s1", "slots": 2}]
+
+    def names(self, daemons, live=None, owner=None):
+        return [(n["name"], n["daemon"], n["availableTo"])
+                for n in observation.membership(self.POOL, owner or {}, daemons, live if live is not None else {k: "ready" for k in daemons}, {})]
+
+    def test_a_pool_node_whose_daemon_prrte_lost_is_not_in_the_dvm(self):
+        # after a release by id: n3 and s1 stay in the pool, their daemons COMM_FAILED (56)
+        self.assertEqual(self.names({"n1": 5, "n3": 56, "s1": 56}, live={"n1": "ready"}), [("n1", "ready", "")])
+
+    def test_a_terminated_daemon_or_none_at_all_means_not_a_member(self):
+        self.assertEqual(self.names({"n1": 5, "n3": 20}), [("n1", "ready", "")])
+
+    def test_a_launched_daemon_whose_process_has_not_started_is_joining(self):
+        self.assertEqual(self.names({"n1": 5, "s1": 5}, live={"n1": "ready"}, owner={"s1": "R"}),
+                         [("n1", "ready", ""), ("s1", "joining", "R")])
+
+    def test_a_daemon_marked_for_termination_is_leaving(self):
+        self.assertEqual(self.names({"n1": 5, "s1": 4}), [("n1", "ready", ""), ("s1", "leaving", "")])
+
+
+if __name__ == "__main__":
+    unittest.main()
