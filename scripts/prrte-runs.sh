@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Several live runs against PRRTE, one after another, and whether they agree:
-#   bash scripts/prrte-runs.sh [N=5] [PREFIX] [cucumber args...]
-# Run k writes reports/prrte/run-k/ (scripts/prrte-run.sh; with
-# PRRTE_RUNS_NAME=rerun, reports/prrte/rerun-k/); cucumber args (feature
-# paths) make runs of part of the suite. Then
+#   bash scripts/prrte-runs.sh N PREFIX [--jobs J] [cucumber args...]
+# Run k writes reports/prrte/run-k/ (scripts/prrte-run.sh, which --jobs and
+# the cucumber args go to; with PRRTE_RUNS_NAME=rerun, reports/prrte/rerun-k/);
+# cucumber args (feature paths) make runs of part of the suite. Then
 # tools/flakiness.ts compares the runs' conformance.json and writes
 # reports/prrte/agreement.md (agreement-NAME.md): every scenario whose outcome was not the same in
 # all runs, with what each run observed. Needs what scripts/prrte-run.sh needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n="${1:-5}"
-prefix="${2:-${PRRTE_PREFIX:-/work/build/install}}"
-shift $(( $# < 2 ? $# : 2 ))
+if [ $# -lt 2 ]; then
+  echo "usage: bash scripts/prrte-runs.sh N PREFIX [--jobs J] [cucumber args...]" >&2
+  exit 2
+fi
+n="$1"
+prefix="$2"
+shift 2
 name="${PRRTE_RUNS_NAME:-run}"
 mkdir -p reports/prrte
 reports=()

@@ -274,7 +274,10 @@ async function run(o: RunOptions, cwd: string): Promise<number> {
   try {
     written = writeReports({ ndjson, outDir: staging, expect, source: path.join(path.relative(cwd, reports) || '.', 'conformance.ndjson') });
   } catch (e) {
-    fs.rmSync(staging, { recursive: true, force: true });
+    // The run itself completed: its message stream may have cost an hour of a
+    // live runtime. Keep it, say where, and how to make the reports again.
+    const reportCmd = `node -r ./tools/register.js tools/report.ts --ndjson ${ndjson} --out ${reports}${expect ? ` --expect ${expect}` : ''}`;
+    console.error(`pmix-conformance: the run completed but its reports could not be written; its message stream is kept in ${staging} (make the reports again with: ${reportCmd})`);
     throw e;
   }
   publish(staging, reports);

@@ -56,6 +56,13 @@ test('the report is valid against schemas/reports/conformance-report.schema.json
   assert.throws(() => assertValidReport({ ...report, totals: { ...report.totals, extra: 1 } }), /\/totals: must NOT have unevaluated properties/);
 });
 
+test('a live runtime\'s description (effectsTrailAnswers, quietMs) makes a valid report: a 44-minute PRRTE run once lost its reports to this', () => {
+  const live = { mediaType: IMPLEMENTATION_MEDIA_TYPE, body: JSON.stringify({ name: 'prrte-bridge', version: 'x', capabilities: [], effectsTrailAnswers: true, quietMs: 3000 }) };
+  const report = build(none, messageStream([{ ...scenarios[1], attachments: [live] }]));
+  assertValidReport(report);
+  assert.equal(report.implementation.effectsTrailAnswers, true);
+});
+
 test('who was tested comes from the hooks\' attachment; each scenario gets one of four outcomes under its stable id', () => {
   const r = build(none);
   const { undeclaredReadings, ...impl } = r.implementation;

@@ -22,6 +22,9 @@ export interface ImplementationInfo {
   readings?: Record<string, string>;
   /** The adapter module, relative to the directory the suite ran in. */
   adapter?: string;
+  /** Its effects trail its answers (seam/implementation.ts): claims were judged once it had settled. */
+  effectsTrailAnswers?: boolean;
+  quietMs?: number;
 }
 
 export interface SkipReason {
