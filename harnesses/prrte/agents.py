@@ -26,6 +26,7 @@ class Agent:
         self.stderr_tail: List[str] = []
         self.proc: Optional[subprocess.Popen] = None
         self.conn = conn
+        self.gone = False
         if conn is not None:  # a job agent that connected to the bridge's socket
             self.rfile = conn.makefile("r", encoding="utf-8", newline="\n")
             self.wfile = conn.makefile("w", encoding="utf-8", newline="\n")
@@ -44,6 +45,9 @@ class Agent:
                 self._line(line)
         except (OSError, ValueError):
             pass
+        # The process has exited (its pipe or socket closed): whatever any
+        # table says, it no longer runs (see Observation.refresh_job).
+        self.gone = True
         self.results.put({"t": "eof"})
 
     def _line(self, line: str) -> None:

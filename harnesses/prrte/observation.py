@@ -39,6 +39,17 @@ class Observation:
                 if only_jobs is None or ns in only_jobs]
         return {"nodes": nodes, "jobs": jobs, "events": self.events.snapshot()}
 
+    def exited(self, nspace: str, rank: int) -> bool:
+        """Whether the job's process has exited: its agent's connection to the
+        bridge closed. PRRTE's process table goes on listing a process as
+        running when the daemon that ran it was shrunk away: seen live, a child
+        on a startup node lent to a released reservation stayed RUNNING in
+        PMIX_QUERY_PROC_TABLE after its daemon departed and took it down
+        (prted_comm.c:689-735), so the table alone would call a dead process
+        alive."""
+        agent = self.procs.get((nspace, rank))
+        return agent is not None and agent.gone
+
     def refresh_job(self, nspace: str) -> None:
         job = self.jobs[nspace]
         if job["state"] != "RUNNING":
@@ -52,7 +63,7 @@ class Observation:
                     p["running"] = False
             return
         procs = msg.get("procs", [])
-        job["procs"] = [{"rank": p["rank"], "node": p["host"] or "", "running": p["state"] in PROC_RUNNING_STATES}
+        job["procs"] = [{"rank": p["rank"], "node": p["host"] or "", "running": p["state"] in PROC_RUNNING_STATES and not self.exited(nspace, p["rank"])}
                         for p in procs]
         states = [p["state"] for p in procs]
         if states and all(s == PROC_TERMINATED for s in states):

@@ -34,3 +34,17 @@ class Membership(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ExitedProcesses(unittest.TestCase):
+    """A process whose agent's connection closed is not running, whatever PRRTE's process table says."""
+
+    def test_a_closed_agent_means_exited(self):
+        class Proc:
+            def __init__(self, gone):
+                self.gone = gone
+        view = observation.Observation.__new__(observation.Observation)
+        view.procs = {("job", 0): Proc(True), ("job", 1): Proc(False)}
+        self.assertTrue(view.exited("job", 0))
+        self.assertFalse(view.exited("job", 1))
+        self.assertFalse(view.exited("job", 2), "a process that never connected is judged by the table alone")
