@@ -219,7 +219,8 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
         return divergence("D-2: PMIX_ALLOC_SHARE is checked before PMIX_ALLOC_TARGET, so an application's TARGET+SHARE=true is "
                           "accepted (the plan reads it so, IP-APP-TARGET-SHARE; the specification's table rejects it)",
                           f"{NR}:207-210,299-300", f"{ALLOC}:1411-1414 (SHARE=true is routed before the application-TARGET refusal)")
-    if c.startswith("tool") and "PMIx_Spawn" in c and ("expected PMIX_ERR_NO_PERMISSIONS" in c or "not to own allocation" in c) and "PMIX_SUCCESS" in c:
+    if c.startswith("tool") and "PMIx_Spawn" in c and ("expected PMIX_ERR_NO_PERMISSIONS" in c or "not to own allocation" in c
+                                                       or "not to own the reservation" in c) and "PMIX_SUCCESS" in c:
         return divergence("D-5: PRRTE counts any tool of the owner's uid as an owner, and every tool the bridge connects has that "
                           "uid; the specification's owner set is a set of namespaces, and a tool has its own",
                           f"{NR}:77-87,191-194,282-288,310-311", UID_OWNER,
@@ -230,7 +231,8 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                           "ended: when the child ended it was unlinked from the owner's job with its own children, so the "
                           "grandchild's end is no longer found in the owner's genealogy and the disposition never fires",
                           f"{NR}:268-275,361-364,369-372", *GENEALOGY)
-    if "orchestrator" in name and "available only to allocation" in c and "observed available to the default session" in c:
+    if "orchestrator" in name and "available only to allocation" in c and ("observed available to the default session" in c
+                                                                          or "observed not in the DVM" in c):
         return divergence("the orchestrator's CHILD-flavoured reservation ended while a derived child still ran: C1's end unlinked "
                           "its subtree (G1, and G2 spawned later) from the owner's job, so with C2 ended nothing in the walked "
                           "genealogy runs and the disposition fired while G2 ran", f"{NR}:268-275,361-364,369-372", *GENEALOGY)
@@ -306,6 +308,27 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
     if "scheduler cannot grant" in name and "observed PMIX_SUCCESS" in c:
         return harness("without a scheduler ras/hosts grants any node named in PMIX_ALLOC_NODE_LIST, so there is no node it cannot grant",
                        "src/mca/ras/hosts/ras_hosts.c:454-479")
+    # Rules added after the first runs with the settled checks and the daemons' membership reading (2026-11-28).
+    if "to have ended, no process of it running; observed state RUNNING; " in c and all(
+            p.strip().endswith("(not running)")
+            for p in c.split("observed state RUNNING; ", 1)[1].split(" [observed", 1)[0].split("; ")):
+        return fault("PRRTE keeps the job RUNNING in its record after every process of it has exited: the daemon running "
+                     "them was shrunk away and took them down (their connections to the bridge closed), and PMIX_QUERY_PROC_TABLE "
+                     "still lists them running; the process table is not updated for a daemon lost in a shrink. Seen for a "
+                     "job on a scheduler node returned by a disposition", None,
+                     "src/prted/prted_comm.c:689-735 (a shrink target departs with its local processes)")
+    if "PMIX_ALLOC_TIMEOUT_WARNING" in c and re.search(r"expected exactly one PMIX_ALLOC_TIMEOUT_WARNING delivered to job C; observed 0", c):
+        return fault("the warning never reached job C, the latest requester, a job process on a scheduler node: PRRTE "
+                     "refreshes the recipient on EXTEND and relays the warning to it, yet nothing was delivered (the same "
+                     "scenario with job A rank 1 as the extender passes); cause not established", None,
+                     f"{ALLOC}:1433-1435 (EXTEND refreshes the session's requestor)",
+                     "src/prted/pmix/pmix_server.c:712-732 (the relay, a custom-range event to the requestor)")
+    if "exited while answering alloc" in c and "which runs in it" in name:
+        return fault("job C's process ended while its release of the reservation it runs in was answered, which the "
+                     "scenario allows (the release's shrink takes its node: IP-RELEASER-ENDED-BY-RELEASE) only once C is "
+                     "seen to have ended; PRRTE's record kept C RUNNING after its daemon took its process down (as in the "
+                     "disposition case), so the fault stands", None,
+                     "src/prted/prted_comm.c:689-735 (a shrink target departs with its local processes)")
     return UNCLASSIFIED
 
 

@@ -160,12 +160,27 @@ class Classify(unittest.TestCase):
         self.assertTrue(any("state_dvm.c:1122-1127" in s for s in v.source))
         self.assertEqual(gen.classify({"name": "another"}, c).cls, "unclassified")
 
-    def test_a_releaser_that_dies_is_left_for_analysis(self):
-        # The step excuses the fault only when the job has ended, so a fault that reaches the report is a real one.
+    def test_a_releaser_that_dies_is_a_fault_of_the_job_record(self):
+        # The step excuses the fault only when the job is seen to have ended; PRRTE kept the job RUNNING (seen 2026-11-28).
         import expectations_from_runs as gen
         died = "implementation fault during allocate: job process <nspace> exited while answering alloc:"
         by_c = {"name": 'Job A\'s reservation released by job "C", which runs in it: the node leaves, and C ends with it'}
-        self.assertEqual(gen.classify(by_c, died).cls, "unclassified")
+        self.assertEqual(gen.classify(by_c, died).cls, "runtime-fault")
+        self.assertEqual(gen.classify({"name": "another"}, died).cls, "unclassified")
+
+    def test_a_job_whose_processes_all_exited_but_is_recorded_running_is_a_fault(self):
+        import expectations_from_runs as gen
+        c = ("job A: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R): expected job C to have ended, no process of it "
+             "running; observed state RUNNING; rank 0 on s1 (not running) [observed 3471 ms after the last answer, once it had settled]")
+        self.assertEqual(gen.classify({"name": "x"}, c).cls, "runtime-fault")
+        still = c.replace("rank 0 on s1 (not running)", "rank 0 on s1 (not running); rank 1 on s2")
+        self.assertEqual(gen.classify({"name": "x"}, still).cls, "unclassified", "a process still running is no record lag")
+
+    def test_a_warning_that_never_reaches_the_latest_requester_is_a_fault(self):
+        import expectations_from_runs as gen
+        c = ("the scheduler: PMIX_ALLOC_TIMEOUT_WARNING for allocation R, PMIX_TIME_REMAINING=120: expected exactly one "
+             "PMIX_ALLOC_TIMEOUT_WARNING delivered to job C; observed 0 delivered to it; all events since: no event")
+        self.assertEqual(gen.classify({"name": "x"}, c).cls, "runtime-fault")
 
     def test_a_release_by_id_without_its_completion_event_is_the_teardown_without_a_campaign(self):
         import expectations_from_runs as gen
