@@ -11,7 +11,7 @@
 import type { Implementation } from '../seam/implementation';
 import type { AllocateRequest, Info } from '../seam/messages';
 import { ACCEPTED_STATUSES, Directive, Key, Status } from '../seam/pmix';
-import { allocIdOf, infoValue, without, wrap, type KnownBad } from './wrap';
+import { allocIdOf, declaringNoReadings, infoValue, without, wrap, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = {
   breaks: 'ED.event.ready-req-id',
@@ -22,10 +22,7 @@ export const createImplementation = wrap((inner: Implementation) => {
   /** The request id each allocation was created under. */
   const created = new Map<string, unknown>();
   return {
-    describe: async () => {
-      const { readings: _none, ...rest } = await inner.describe();
-      return rest;
-    },
+    describe: declaringNoReadings(inner),
     allocate: async (req: AllocateRequest) => {
       const r = await inner.allocate(req);
       const id = allocIdOf(r);

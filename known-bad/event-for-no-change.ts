@@ -1,12 +1,11 @@
 /** Sends PMIX_DVM_IS_READY for an accepted allocation request that grew nothing (as PRRTE does for a redundant grow). */
-import type { EventView } from '../seam/messages';
 import { Directive, Key, Status } from '../seam/pmix';
-import { allocIdOf, renumber, wrap, type KnownBad } from './wrap';
+import { allocIdOf, withExtraEvents, wrap, type ExtraEvent, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = { breaks: 'ED.deliver.no-event-no-change', what: 'an accepted NEW/EXTEND that adds no daemon still gets PMIX_DVM_IS_READY' };
 
 export const createImplementation = wrap((inner) => {
-  const extra: { after: number; event: Omit<EventView, 'seq'> }[] = [];
+  const extra: ExtraEvent[] = [];
   let elastic = false;
   return {
     start: async (s) => {
@@ -25,13 +24,7 @@ export const createImplementation = wrap((inner) => {
     },
     observe: async (req) => {
       const snap = await inner.observe(req);
-      const events: Omit<EventView, 'seq'>[] = [];
-      snap.events.forEach((e, i) => {
-        for (const x of extra) if (x.after === i) events.push(x.event);
-        events.push(e);
-      });
-      for (const x of extra) if (x.after >= snap.events.length) events.push(x.event);
-      return { ...snap, events: renumber(events as EventView[]) };
+      return { ...snap, events: withExtraEvents(snap.events, extra) };
     },
   };
 });

@@ -3,9 +3,9 @@
  * takes the other grow's completion as its own: its requester receives a
  * PMIX_DVM_IS_READY when the other grow completes.
  */
-import type { EventView, ProcId } from '../seam/messages';
+import type { ProcId } from '../seam/messages';
 import { Directive, Key, Status } from '../seam/pmix';
-import { allocIdOf, infoValue, renumber, wrap, type KnownBad } from './wrap';
+import { allocIdOf, infoValue, withExtraEvents, wrap, type ExtraEvent, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = {
   breaks: 'ED.deliver.no-event-no-change',
@@ -16,7 +16,7 @@ export const createImplementation = wrap((inner) => {
   let elastic = false;
   /** Accepted no-change grows waiting for "their" completion: the next grow that completes. */
   const waiting: { to: ProcId; allocId: string; reqId?: string }[] = [];
-  const extra: { after: number; event: Omit<EventView, 'seq'> }[] = [];
+  const extra: ExtraEvent[] = [];
   const joining = async () => (await inner.observe({})).nodes.filter((n) => n.daemon === 'joining').map((n) => n.name);
   return {
     start: async (s) => {
@@ -49,13 +49,7 @@ export const createImplementation = wrap((inner) => {
     },
     observe: async (req) => {
       const snap = await inner.observe(req);
-      const events: Omit<EventView, 'seq'>[] = [];
-      snap.events.forEach((e, i) => {
-        for (const x of extra) if (x.after === i) events.push(x.event);
-        events.push(e);
-      });
-      for (const x of extra) if (x.after >= snap.events.length) events.push(x.event);
-      return { ...snap, events: renumber(events as EventView[]) };
+      return { ...snap, events: withExtraEvents(snap.events, extra) };
     },
   };
 });

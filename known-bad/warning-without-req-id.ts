@@ -10,7 +10,7 @@
 import type { Implementation } from '../seam/implementation';
 import type { AllocateRequest } from '../seam/messages';
 import { ACCEPTED_STATUSES, Directive, Key, Status } from '../seam/pmix';
-import { infoValue, without, wrap, type KnownBad } from './wrap';
+import { declaringNoReadings, infoValue, without, wrap, type KnownBad } from './wrap';
 
 export const knownBad: KnownBad = {
   breaks: 'NR.warn.payload-req-id',
@@ -21,10 +21,7 @@ export const createImplementation = wrap((inner: Implementation) => {
   /** Allocations an accepted EXTEND with a request id of its own has named. */
   const extended = new Set<unknown>();
   return {
-    describe: async () => {
-      const { readings: _none, ...rest } = await inner.describe();
-      return rest;
-    },
+    describe: declaringNoReadings(inner),
     allocate: async (req: AllocateRequest) => {
       const r = await inner.allocate(req);
       if (req.directive === Directive.PMIX_ALLOC_EXTEND && ACCEPTED_STATUSES.includes(r.status) && infoValue(req.info, Key.PMIX_ALLOC_REQ_ID) !== undefined) {

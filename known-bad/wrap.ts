@@ -75,3 +75,26 @@ export function wrapTrailing(override: (inner: Implementation) => Partial<Implem
     return { ...impl, describe: async () => ({ ...(await impl.describe()), effectsTrailAnswers: true }) };
   };
 }
+
+/** An event a known-bad adds, to be delivered after the engine's first `after` events. */
+export interface ExtraEvent {
+  after: number;
+  event: Omit<EventView, 'seq'>;
+}
+
+/** The engine's events with the extra ones slotted in where they were added, renumbered. */
+export function withExtraEvents(events: readonly EventView[], extra: readonly ExtraEvent[]): EventView[] {
+  const out: Omit<EventView, 'seq'>[] = [];
+  events.forEach((e, i) => {
+    for (const x of extra) if (x.after === i) out.push(x.event);
+    out.push(e);
+  });
+  for (const x of extra) if (x.after >= events.length) out.push(x.event);
+  return renumber(out as EventView[]);
+}
+
+/** describe() as the engine's, less its readings: an implementation that declares none. */
+export const declaringNoReadings = (inner: Implementation) => async () => {
+  const { readings: _none, ...rest } = await inner.describe();
+  return rest;
+};
