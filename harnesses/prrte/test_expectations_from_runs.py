@@ -323,7 +323,7 @@ class VerdictStructure(unittest.TestCase):
     def test_every_cited_line_exists(self):
         import inspect
         import re
-        import expectations_from_runs as gen
+        import verdicts as gen
         text = (inspect.getsource(gen).replace("{NR}", gen.NR).replace("{ED}", gen.ED)
                 .replace("{ALLOC}", gen.ALLOC))
         refs = set(re.findall(r"(upstream/[\w-]+\.rst:[\d,-]+\d)", text))
