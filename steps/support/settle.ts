@@ -62,7 +62,8 @@ export async function settle(observe: () => Promise<Snapshot>, options: SettleOp
     const moving = options.daemonsToo ? unsettledNodes(last.nodes) : [];
     if (moving.length === 0 && now - stableSince >= quietMs) return { snapshot: last, waitedMs: now - start };
     if (now - start >= SETTLE_MS) {
-      const unsettled = moving.length > 0 ? `still ${describeNodes(moving)}` : `still changing ${now - stableSince < quietMs ? 'when the wait ended' : ''}`.trim();
+      // Not quiet yet (a quiet period would have returned above), or daemons still moving.
+      const unsettled = moving.length > 0 ? `still ${describeNodes(moving)}` : 'still changing when the wait ended';
       return { snapshot: last, waitedMs: now - start, unsettled };
     }
     await clock.sleep(POLL_MS);
