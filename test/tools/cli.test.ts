@@ -169,3 +169,16 @@ test('on a fresh clone (no node_modules) the CLI says the one command to run ins
   assert.equal(e.code, 2);
   assert.match(e.stderr, /run `npm ci`/);
 });
+
+test('a run that completes but whose reports cannot be written keeps its message stream and says how to make them again', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'pmix-keep-'));
+  const adapter = path.join(root, 'test', 'tools', 'fixtures', 'describes-an-unknown-field.ts');
+  const { code, out } = await cli(['run', '--adapter', adapter, '--reports', reports, '--area', 'isolation']).catch((e: Error) => ({ code: -1, out: e.message }));
+  const kept = /its message stream is kept in (\S+) \(make the reports again with: ([^)]*)\)/.exec(out);
+  assert.ok(kept, `no word of the kept stream in: ${out.slice(-600)} (exit ${code})`);
+  assert.ok(fs.existsSync(path.join(kept[1], 'conformance.ndjson')), 'the message stream is still there');
+  fs.rmSync(kept[1], { recursive: true, force: true });
+  fs.rmSync(reports, { recursive: true, force: true });
+});
