@@ -6,6 +6,12 @@
  * live elastic tier (size-changes-on-their-own.feature) takes the path a
  * live runtime takes: "the size change runs its course" waits, polling,
  * instead of driving the daemons.
+ *
+ * It offers what a harness can do to a live runtime's daemons from outside
+ * (daemon-faults): kill one (a crash, whose cause the runtime, not the
+ * harness, chooses) and keep one that has not started from starting. So the
+ * scenarios tagged @needs:daemon-faults run against it, as against the
+ * PRRTE bridge, and must pass whatever point its daemons have reached.
  */
 import type { Implementation } from '../seam/implementation';
 import type { NodeView } from '../seam/messages';
@@ -46,7 +52,18 @@ export function createImplementation(): Implementation {
       const d = await inner.describe();
       return { ...d, capabilities: d.capabilities.filter((c) => c !== 'daemon-control') };
     },
-    daemon: () => Promise.reject(new Error('this runtime offers no daemon control: its daemons act on their own')),
+    daemon: async (req) => {
+      if (req.event === 'crash') return inner.daemon({ event: 'crash', ...(req.node !== undefined ? { node: req.node } : {}) });
+      if (req.event === 'fail-to-start') {
+        // Only a daemon not yet started can be kept from starting.
+        const node = (await inner.observe({})).nodes.find((n) => n.name === req.node);
+        if (node === undefined || node.daemon !== 'joining' || reported.has(node.name)) {
+          throw new Error(`the daemon on ${req.node} can no longer be kept from starting: it has started`);
+        }
+        return inner.daemon({ event: 'fail-to-start', node: node.name });
+      }
+      throw new Error(`this runtime offers no daemon control (${req.event}): its daemons act on their own`);
+    },
     observe: async (req) => {
       await daemonsMoveOn((await inner.observe({})).nodes);
       return inner.observe(req);

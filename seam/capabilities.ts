@@ -14,7 +14,9 @@ export const CAPABILITIES = {
   PMIX_DVM_MOD_EVENTS: 'the PMIx in use defines PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD',
   elastic: 'the DVM can run in elastic mode (prte_elastic_mode)',
   'job-staging': 'the harness can hold an accepted job before the map-eligible or the launch boundary and move it on at a chosen moment',
-  'daemon-control': 'the harness can make a chosen daemon report in, be wired, exit, crash or fail to start, and make the next shrink order fail',
+  'daemon-faults':
+    'the harness can kill a chosen daemon (it crashes), keep a chosen daemon from starting (it fails to start), and let the steps wait for daemons that join or leave on their own; the runtime reports the failure\'s cause, which the harness need not choose',
+  'daemon-control': 'the harness can step a chosen daemon on command (report in, be wired, exit, crash or fail to start, each when told and not before) and make the next shrink order fail',
   introspection: 'the harness can report an allocation\'s bookkeeping (owner sets, recorded dispositions, what was forwarded to the scheduler)',
   'elastic-internals':
     'the harness can report the elastic DVM\'s internal bookkeeping (the launch fence count, the campaigns in progress, the parked-job lists, the offers of completed shrinks): what the elastic spec calls implementation details, so no rule\'s verdict may depend on it alone',
@@ -37,7 +39,8 @@ export const isCapabilityName = (s: string): s is CapabilityName =>
 /**
  * What a capability takes. `public`: a live runtime can offer it through its
  * public interfaces (PMIx keys and events, elastic mode, directives the host
- * implements). `hook`: a test hook, which a real runtime offers only through
+ * implements) or from outside, as any harness can (kill a daemon, keep one
+ * from starting: daemon-faults). `hook`: a test hook, which a real runtime offers only through
  * a harness that reaches inside it or fakes its surroundings (holding a job
  * at a boundary, driving daemons, reading bookkeeping, acting as the
  * scheduler). A profile of public capabilities is what a live runtime can
@@ -54,6 +57,7 @@ export const CAPABILITY_KIND: Record<CapabilityName, 'public' | 'hook'> = {
   'alloc-lending': 'public',
   'query-alloc-status': 'public',
   'partial-release': 'public',
+  'daemon-faults': 'public',
   'job-staging': 'hook',
   'daemon-control': 'hook',
   introspection: 'hook',

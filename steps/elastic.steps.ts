@@ -1,6 +1,8 @@
 /**
  * Steps for the elastic DVM: turning elastic mode on, driving daemons
- * (report in, wireup, exit, crash, fail to start), placing jobs at the
+ * (report in, wireup, exit: daemon-control; crash, fail to start:
+ * daemon-faults or daemon-control), waiting for daemons that act on their
+ * own, placing jobs at the
  * map-eligible and launch boundaries (job staging), what a client sees of
  * nodes and jobs while the DVM changes size, and, for implementations with
  * introspection, the launch fence, the campaigns and the parked-job lists.
@@ -52,7 +54,22 @@ Given('a DVM in elastic mode', function (this: ConformanceWorld) {
 
 // ------------------------------------------------------------- daemons --
 
+/**
+ * Which capability lets the runner cause a daemon event: a crash or a failed
+ * start can be caused from outside a live runtime (daemon-faults: kill the
+ * daemon, keep it from starting), or stepped by a hook (daemon-control);
+ * a report-in, a wireup or a clean exit on command only by the hook.
+ */
+export function daemonEventAllowed(has: (c: 'daemon-faults' | 'daemon-control') => boolean, event: DaemonEvent['event']): boolean {
+  if (has('daemon-control')) return true;
+  return (event === 'crash' || event === 'fail-to-start') && has('daemon-faults');
+}
+
 async function daemonDoes(world: ConformanceWorld, event: DaemonEvent, operation: string) {
+  if (!daemonEventAllowed((c) => world.has(c), event.event)) {
+    const tag = event.event === 'crash' || event.event === 'fail-to-start' ? '@needs:daemon-faults (or @needs:daemon-control)' : '@needs:daemon-control';
+    throw new Error(`this scenario makes a daemon act (${operation}): tag it ${tag}`);
+  }
   await world.ready();
   const before = await world.observeBefore();
   const ack = await world.call('daemon', () => world.impl.daemon(event));

@@ -1,4 +1,4 @@
-@area:elastic-events @needs:elastic @needs:daemon-control
+@area:elastic-events @needs:elastic @needs:daemon-faults
 Feature: A request that resizes the DVM is answered twice: acceptance now, exactly one completion event later
 
   A dynamic allocation request that grows or shrinks the DVM is answered in
@@ -53,7 +53,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
   Rule: Acceptance is answered at once and does not mean the DVM has changed
 
-    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.def.acceptance @clause:ED.def.completion @clause:ED.def.requester @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.event.code-ready @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.observe.events-active @clause:ED.conformance.8 @clause:EP.event.payload @clause:EP.event.directed @needs:PMIX_SPAWN_TARGET
+    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.def.acceptance @clause:ED.def.completion @clause:ED.def.requester @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.event.code-ready @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.observe.events-active @clause:ED.conformance.8 @clause:EP.event.payload @clause:EP.event.directed @needs:PMIX_SPAWN_TARGET @needs:daemon-control
     Scenario: A grow is accepted at once; PMIX_DVM_IS_READY follows only when its daemons are wired, to the requester alone
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2"  |
@@ -80,7 +80,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
     # Which request id the event carries, the release's or the creating
     # request's, is a reading (IP-READING-COMPLETION-REQ-ID); that it carries
     # one of the two holds under both, whatever the implementation declares.
-    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8
+    @clause:ED.twophase.acceptance-response @clause:ED.twophase.acceptance-not-done @clause:ED.twophase.completion-event @clause:ED.event.ready-on-success @clause:ED.event.ready-reflects-size @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:SH.campaign.requester-from-release @clause:EP.event.requester-shrink @clause:EP.event.payload @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:ED.conformance.8 @needs:daemon-control
     Scenario Outline: A release is accepted at once; PMIX_DVM_IS_READY follows only when its daemons have departed (PMIX_ALLOC_REQ_ID: <which>)
       Given tool "T" holds allocation "R" of nodes "s1,s2" with:
         | PMIX_ALLOC_REQ_ID | "create" |
@@ -120,8 +120,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       When job "A" rank 1 requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
       Then the request succeeds
-      When the daemon on node "s1" reports in
-      And the head node distributes the wireup
+      When the size change runs its course
       Then job "A" rank 1 receives exactly one PMIX_DVM_IS_READY
       And job "A" rank 0 receives no completion event
       And tool "T" receives no completion event
@@ -132,7 +131,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
     # The shrink's event is counted, not told apart by its request id: which
     # id it carries is a reading (IP-READING-COMPLETION-REQ-ID), checked by
     # the release outline above.
-    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8
+    @clause:ED.deliver.exactly-one @clause:SH.invariant.exactly-one-event @clause:ED.conformance.8 @needs:daemon-control
     Scenario: Repeated daemon events after completion bring no second event
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1"   |
@@ -154,9 +153,8 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
     Scenario: A daemon of a completed grow that fails later brings no PMIX_ERR_DVM_MOD: never both events
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
-      And the daemons on nodes "s1,s2" report in
-      And the head node distributes the wireup
-      And the daemon on node "s2" crashes with PMIX_ERR_UNREACH
+      And the size change runs its course
+      And the daemon on node "s2" crashes
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And node "s1" is ready
 
@@ -164,7 +162,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
     # (IP-READING-TEARDOWN-PENDING-SHRINK); that it gets exactly one holds
     # under both. The shrink's event is found by its PMIX_ALLOC_ID: which
     # request id it carries is another reading (IP-READING-COMPLETION-REQ-ID).
-    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control
+    @clause:ED.deliver.exactly-one @clause:ED.fail.teardown-pending-grows @clause:GC.safety.teardown-drain @clause:ED.fail.no-partial-effect @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-TEARDOWN @needs:scheduler-control @needs:daemon-control
     Scenario Outline: The DVM is torn down with a grow and a shrink pending: each requester gets its one event (the shrink's: <shrink event>), and no job is left parked
       Given tool "U" is connected
       And tool "T" holds allocation "R" of node "s1"
@@ -204,13 +202,12 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_NODE_LIST | "s1" |
         | PMIX_ALLOC_SHARE     | true |
       Then the request succeeds
-      When the daemon on node "s1" reports in
-      And the head node distributes the wireup
+      When the size change runs its course
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And the completion event carries:
         | PMIX_ALLOC_ID | allocation R |
 
-    @clause:ED.deliver.exactly-one @clause:GC.success.drain-all @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.conformance.8 @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER
+    @clause:ED.deliver.exactly-one @clause:GC.success.drain-all @clause:ED.event.ready-alloc-id @clause:ED.event.ready-req-id @clause:ED.conformance.8 @interpretation:IP-ELASTIC-EVENTS-FOR-EVERY-REQUESTER @needs:daemon-control
     Scenario: Two grows completed by one wireup answer each requester once, each with its own ids
       Given tool "U" is connected
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R1" with:
@@ -244,8 +241,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | PMIX_ALLOC_NODE_LIST | "s2"         |
         | PMIX_ALLOC_REQ_ID    | "more"       |
       Then the request succeeds
-      When the daemon on node "s2" reports in
-      And the head node distributes the wireup
+      When the size change runs its course
       Then tool "T" receives exactly one PMIX_DVM_IS_READY
       And the completion event carries:
         | PMIX_ALLOC_ID     | allocation R |
@@ -265,7 +261,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | which                                  | req id   |
         | the one of the request that created it | "create" |
 
-    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    @clause:ED.event.ready-alloc-id @clause:SH.campaign.requester-from-release @clause:ED.deliver.exactly-one @interpretation:IP-ELASTIC-EVENT-IDS @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @needs:daemon-control
     Scenario: A release by node list that names no allocation gets an event carrying the allocation the nodes came from
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -286,7 +282,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then the request succeeds
       And the response carries the PMIX_ALLOC_ID of allocation "R"
 
-    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-requests
+    @clause:ED.def.requester @clause:ED.deliver.exactly-one @clause:SH.campaign.requester-from-release @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-requests @needs:daemon-control
     Scenario: The scheduler's own PMIX_ALLOC_RELEASE has a requester, the scheduler, and it gets the event
       Given tool "T" holds allocation "R" of node "s1"
       And the daemon on node "s1" has joined the DVM
@@ -347,7 +343,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
         | new allocation of a DVM node   | PMIX_ALLOC_NEW    | Q     | (absent)     |
         | extend by a DVM node           | PMIX_ALLOC_EXTEND | R     | allocation R |
 
-    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @clause:ED.def.requester @clause:ED.compat.existing-triggers @clause:ED.conformance.8 @clause:EP.fence.any-campaign-parks @clause:ED.grow.park-map-eligible @needs:scheduler-control @needs:daemon-control
     Scenario: The scheduler pushes a daemon: the DVM grows, jobs park meanwhile, and no event is sent to anyone
       When the scheduler pushes node "s3" into the DVM
       Then node "s3" is joining the DVM
@@ -360,7 +356,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And job "C" has launched 2 processes
       And no process receives a completion event
 
-    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @clause:SH.invariant.exactly-one-event @clause:ED.def.requester @clause:ED.shrink.park-map-eligible @clause:ED.conformance.8 @needs:PMIX_ALLOC_INHERITANCE @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @interpretation:IP-DEPARTING-PROCESSES @needs:scheduler-control @needs:daemon-control
     Scenario Outline: A shrink no process asked for (<trigger>) parks jobs like any shrink, and sends no event
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -386,7 +382,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
 
     # The other reading (IP-READING-RECLAIM-REQUESTER): the scheduler asked for
     # the shrink, so it, and only it, gets the one completion event.
-    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler @needs:scheduler-requests
+    @clause:SH.invariant.exactly-one-event @clause:ED.deliver.exactly-one @clause:ED.shrink.park-map-eligible @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @reading:reclaim-requester=scheduler @needs:scheduler-requests @needs:daemon-control
     Scenario: A reclaim's shrink, requested by the scheduler, parks jobs like any shrink and tells the scheduler once
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -405,7 +401,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
     # (IP-READING-RECLAIM-REQUESTER): it parks jobs like any shrink, and no
     # process but the scheduler ever gets a completion event for it, the
     # scheduler at most one.
-    @clause:ED.shrink.park-map-eligible @clause:ED.deliver.directed @clause:SH.invariant.exactly-one-event @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES
+    @clause:ED.shrink.park-map-eligible @clause:ED.deliver.directed @clause:SH.invariant.exactly-one-event @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control @interpretation:IP-DEPARTING-PROCESSES @needs:daemon-control
     Scenario: A reclaim's shrink parks jobs like any shrink, and tells no process but the scheduler, whichever the reading
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | PMIX_ALLOC_INHERIT_NONE |
@@ -419,7 +415,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       And job "C" has launched 1 process
       And no process but the scheduler receives a completion event, and the scheduler at most one
 
-    @clause:ED.deliver.no-requester-no-event @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control
+    @clause:ED.deliver.no-requester-no-event @needs:elastic-internals @interpretation:IP-ELASTIC-REQUESTERLESS-SHRINK @needs:scheduler-control @needs:daemon-control
     Scenario: A scheduler reclaim is a shrink campaign of its own, without a requester
       Given tool "T" holds allocation "R" of nodes "s1,s2"
       And the daemons on nodes "s1,s2" have joined the DVM
@@ -430,7 +426,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
   @needs:PMIX_SPAWN_TARGET @without:PMIX_DVM_MOD_EVENTS @clause:ED.compat.no-codes-no-event @clause:EP.event.no-codes-noop @clause:ED.conformance.9
   Rule: Without the two event codes nothing is sent, and the DVM still resizes
 
-    @clause:ED.event.only-new-interface @needs:partial-release
+    @clause:ED.event.only-new-interface @needs:partial-release @needs:daemon-control
     Scenario: On a PMIx without PMIX_DVM_IS_READY and PMIX_ERR_DVM_MOD, grow and shrink work as before and no completion event is sent
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1,s2" |
@@ -452,7 +448,7 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       Then node "s2" is not in the DVM
       And no process receives a completion event
 
-    @clause:ED.grow.rollback-membership @clause:ED.grow.failure-aborts-parked @interpretation:IP-ELASTIC-ROLLBACK
+    @clause:ED.grow.rollback-membership @clause:ED.grow.failure-aborts-parked @interpretation:IP-ELASTIC-ROLLBACK @needs:daemon-control
     Scenario: On a PMIx without the codes a failed grow is still rolled back, silently
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
