@@ -31,6 +31,8 @@ The bridge's modules, one responsibility each:
   dvm.py           one DVM: start in namespaces, helpers, stop; the requests
   observation.py   what 'observe' reports (jobs, daemons, membership, nodes)
   capabilities.py  what the handshake declares (capabilities, readings)
+  faults.py        daemon faults caused from outside: kill a node's prted,
+                   keep a node's daemon from starting ('daemon-faults')
   bridge.py        this: the request handler (Bridge), the command line and
                    main; it re-exports what the tests and scripts import
 """
@@ -53,6 +55,7 @@ from listener import AgentListener  # noqa: F401
 from dvm import Dvm, host_spec, node_spec, with_slot_mapping  # noqa: F401
 from observation import Observation, membership  # noqa: F401
 from capabilities import KEY_CAPABILITIES, READINGS, capabilities, defined_keys  # noqa: F401
+from faults import daemon_fault  # noqa: F401
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -60,7 +63,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 class Bridge:
     NOT_SUPPORTED = {
         "scheduler": "of a scheduler's acts only the timeout warning has a way into PRRTE master (reclaim, teardown, pushing nodes, queueing and a failing shrink order have none)",
-        "daemon": "daemon control is not offered (capability 'daemon-control' not declared)",
         "advance-job": "PRRTE has no public way to hold a job at a boundary (capability 'job-staging')",
         "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
     }
@@ -79,6 +81,11 @@ class Bridge:
         cmd = req.get("cmd")
         if cmd == "scheduler" and req.get("action") == "timeout-warning" and "scheduler-warning" in self.capabilities:
             return self.need().warn(req)
+        if cmd == "daemon":
+            # Only what can be done to a live daemon from outside (faults.py).
+            if "daemon-faults" not in self.capabilities:
+                raise WireError("not-supported", "daemon: no daemon faults are offered (capability 'daemon-faults' not declared)")
+            return daemon_fault(self.need(), req)
         if cmd in self.NOT_SUPPORTED:
             raise WireError("not-supported", f"{cmd}: {self.NOT_SUPPORTED[cmd]}")
         if cmd == "start-protocol":

@@ -5,9 +5,11 @@ import os
 from typing import List
 
 # The capabilities this bridge can honestly offer: keys the PMIx in use
-# defines (checked against pmix_common.h at start-up), elastic mode and the
-# scheduler's warning (capabilities() below, which says why not partial-release).
-# Not declared: job-staging, daemon-control, introspection,
+# defines (checked against pmix_common.h at start-up), elastic mode, daemon
+# faults caused from outside (faults.py) and the scheduler's warning
+# (capabilities() below, which says why not partial-release).
+# Not declared: job-staging, daemon-control (PRRTE's daemons report in, are
+# wired and depart on their own; nothing steps them or fails a shrink order), introspection,
 # emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
 # is attached: ras/hosts serves requests; of a scheduler's acts only the
 # warning has a way into PRRTE), query-alloc-status (PRRTE
@@ -38,7 +40,9 @@ def defined_keys(prefix: str) -> List[str]:
 
 
 def capabilities(keys: List[str]) -> List[str]:
-    """The key capabilities, elastic mode, and scheduler-warning when the
+    """The key capabilities, elastic mode, daemon-faults (faults.py: the
+    bridge launches every daemon through launch-agent.sh, so it can keep one
+    from starting, and kills a node's prted to crash it), and scheduler-warning when the
     PMIx in use has the warning event (Dvm.warn delivers it to PRRTE).
     Not partial-release: a RELEASE that names its allocation (PMIX_ALLOC_ID)
     takes the teardown path and ignores PMIX_ALLOC_NODE_LIST and
@@ -46,7 +50,7 @@ def capabilities(keys: List[str]) -> List[str]:
     reservation goes); only a RELEASE without an id removes just the named
     nodes (ras_hosts.c), and that is not the capability's 'part of an
     allocation'."""
-    out = keys + ["elastic"]
+    out = keys + ["elastic", "daemon-faults"]
     if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
         out.append("scheduler-warning")
     return out

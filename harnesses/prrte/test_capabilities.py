@@ -22,6 +22,11 @@ class Capabilities(unittest.TestCase):
         self.assertNotIn("scheduler-warning", capabilities.capabilities(["PMIX_ALLOC_TARGET"]))
 
 
+    def test_daemon_faults_but_no_daemon_stepping(self):
+        # faults.py kills a prted or keeps one from starting; PRRTE's daemons step themselves
+        caps = capabilities.capabilities([])
+        self.assertIn("daemon-faults", caps)
+        self.assertNotIn("daemon-control", caps)
 
 if __name__ == "__main__":
     unittest.main()

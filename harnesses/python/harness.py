@@ -103,7 +103,8 @@ CAPABILITIES = [
 ]
 # Not declared, on purpose: PMIX_ALLOC_INHERITANCE (only the default
 # disposition is implemented), PMIX_ALLOC_WARN_TIMEOUT, PMIX_DVM_MOD_EVENTS,
-# elastic, job-staging, daemon-control, introspection, scheduler-policy.
+# elastic, job-staging, daemon-faults, daemon-control, introspection,
+# scheduler-policy.
 
 # The optional keys (by name, as start's withoutKeys spells them) this harness
 # can pretend not to know, and the key string each stands for.
@@ -831,7 +832,7 @@ class Harness:
     NOT_SUPPORTED = {
         "scheduler": "scheduler actions (reclaim, timeout warning, teardown, add nodes, queue) are not implemented",
         "query-allocation": "PMIx_Query_info(PMIX_QUERY_ALLOC_STATUS) is not implemented",
-        "daemon": "daemon control needs the 'daemon-control' capability",
+        "daemon": "daemon events need the 'daemon-faults' (crash, fail to start) or 'daemon-control' (every event) capability",
         "advance-job": "job staging needs the 'job-staging' capability",
         "inspect": "introspection needs the 'introspection' capability",
     }

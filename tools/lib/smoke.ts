@@ -167,6 +167,10 @@ async function everyKind(c: Connection, capabilities: string[], scheduler: { nsp
     ...(has('introspection') || has('elastic-internals') ? [['inspect', async () => { await c.request('inspect', {}); return 'answered'; }] as [string, () => Promise<string>]] : []),
     ...(has('scheduler-policy') ? [['scheduler', async () => `grant-queued: status ${(await c.request('scheduler', { action: 'grant-queued' })).status}`] as [string, () => Promise<string>]] : []),
     ...(has('daemon-control') ? [['daemon', async () => `s1 reports: status ${(await c.request('daemon', { event: 'report', node: 's1' })).status}`] as [string, () => Promise<string>]] : []),
+    // daemon-faults alone: keep a node no scenario names from starting (harmless: nothing launches it).
+    ...(!has('daemon-control') && has('daemon-faults')
+      ? [['daemon', async () => `smoke-unused fails to start: status ${(await c.request('daemon', { event: 'fail-to-start', node: 'smoke-unused' })).status}`] as [string, () => Promise<string>]]
+      : []),
     ['disconnect-tool', async () => (tool === scheduler ? 'not sent: no tool connected' : `status ${(await c.request('disconnect-tool', { proc: tool })).status}`)],
   ];
   for (const [kind, send] of kinds) {
