@@ -160,7 +160,7 @@ Feature: Elastic mode is off by default; without it the DVM is fixed-size and no
       And no process receives a completion event
       When tool "T" requests PMIX_ALLOC_NEW for allocation "R" with:
         | PMIX_ALLOC_NODE_LIST | "s1" |
-      And tool "T" submits job "D" with 6 processes
+      And tool "T" spawns job "D" with 6 processes
       And the size change runs its course
       Then node "s2" is not in the DVM
       And tool "T" receives exactly one PMIX_DVM_IS_READY

@@ -286,6 +286,9 @@ class VerdictStructure(unittest.TestCase):
             ({"name": "x"}, "job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE, no attributes): expected PMIX_ERR_BAD_PARAM (-27); observed PMIX_ERR_NOT_FOUND (-46)"),
             ({"name": "x"}, "job A: did not end within 6 s of its release"),
             ({"name": "x"}, "job process never connected to the bridge"),
+            ({"name": "A new allocation of a DVM node that adds no daemon is complete at acceptance"},
+             "tool T: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation Q): expected no PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD "
+             "delivered to any process; observed #2 PMIX_DVM_IS_READY (-195) to tool T rank 0 {PMIX_ALLOC_ID=\"<nspace>\" (allocation Q)}"),
         ]
         out += [(s, c, p) for s, c in synthetic for p in (True, False)]
         return out
@@ -319,6 +322,14 @@ class VerdictStructure(unittest.TestCase):
                 self.assertEqual(v.evidence(), {})
                 self.assertTrue(gen.reason_of(v, c).startswith("unclassified:"))
         self.assertTrue({"divergence", "interpretation", "harness-limitation", "runtime-fault"} <= seen, seen)
+
+    def test_a_grow_by_no_daemon_answered_with_an_event_is_a_divergence(self):
+        import expectations_from_runs as gen
+        c = ("tool T: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R): expected no PMIX_DVM_IS_READY or "
+             "PMIX_ERR_DVM_MOD delivered to any process; observed #2 PMIX_DVM_IS_READY (-195) to tool T rank 0")
+        v = gen.classify({"name": "A extend by a DVM node that adds no daemon is complete at acceptance"}, c)
+        self.assertEqual((v.cls, v.spec), ("divergence", "upstream/elastic_dvm_spec.rst:386-389"))
+        self.assertIn("plm_base_launch_support.c:3051-3063", v.source[0])
 
     def test_every_cited_line_exists(self):
         import inspect

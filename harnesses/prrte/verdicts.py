@@ -296,4 +296,12 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                      "seen to have ended; PRRTE's record kept C RUNNING after its daemon took its process down (as in the "
                      "disposition case), so the fault stands", None,
                      "src/prted/prted_comm.c:689-735 (a shrink target departs with its local processes)")
+    # Rules added with daemon-faults (issue 24 item 1): the completion-events scenarios that run against PRRTE since.
+    if "adds no daemon" in name and "expected no PMIX_DVM_IS_READY or PMIX_ERR_DVM_MOD delivered" in c and "PMIX_DVM_IS_READY (-195)" in c:
+        return divergence("an allocation that grows the DVM by no daemon (its node is already a DVM node) is answered with "
+                          "PMIX_DVM_IS_READY at once: setup_vm finds no new daemon for a grow request and notifies its requester; "
+                          "the specification: a request that initiates no actual size change is complete at acceptance and emits "
+                          "no asynchronous event", f"{ED}:386-389",
+                          "src/mca/plm/base/plm_base_launch_support.c:3051-3063 (a grow with map->num_new_daemons == 0 calls "
+                          "prte_plm_base_dvm_mod_notify(..., true, PMIX_SUCCESS))")
     return UNCLASSIFIED
