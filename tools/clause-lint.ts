@@ -14,6 +14,19 @@ import { loadInterpretations, loadRegistry, matches } from './lib/registry';
 import { loadScenarios, tagValues } from './lib/scenarios';
 import { READINGS, readingTagProblem } from '../seam/readings';
 
+/**
+ * The capability a daemon step needs (steps/elastic.steps.ts daemonEventAllowed):
+ * a report-in, a wireup, a clean exit or a repeated departure on command need
+ * daemon-control; a crash or a failed start can be caused from outside
+ * (daemon-faults). Waiting for daemons ("has joined", "runs its course") needs neither.
+ */
+export function daemonStepNeeds(step: string): 'daemon-control' | 'daemon-faults' | undefined {
+  if (/^the daemons? on nodes? "[^"]*" (reports? in|exits|reports its departure again)$/.test(step) || step === 'the head node distributes the wireup') return 'daemon-control';
+  if (/^the next shrink order fails with /.test(step)) return undefined; // a scheduler act (scheduler-control)
+  if (/^the daemon on node "[^"]*" (crashes|fails to start)( with \w+)?$/.test(step)) return 'daemon-faults';
+  return undefined;
+}
+
 const root = path.resolve(__dirname, '..');
 const registry = loadRegistry(root);
 const interpretations = loadInterpretations(root);
@@ -61,6 +74,13 @@ for (const s of scenarios) {
   for (const tag of s.tags.filter((t) => t.startsWith('@reading:'))) {
     const problem = readingTagProblem(tag);
     if (problem) errors.push(`${where}: ${problem}`);
+  }
+  // A step that makes a daemon act needs the capability that lets the runner cause it.
+  const needs = tagValues(s.tags, 'needs');
+  for (const step of s.steps ?? []) {
+    const need = daemonStepNeeds(step);
+    if (need === 'daemon-control' && !needs.includes('daemon-control')) errors.push(`${where}: "${step}" steps a daemon on command: tag it @needs:daemon-control`);
+    if (need === 'daemon-faults' && !needs.includes('daemon-faults') && !needs.includes('daemon-control')) errors.push(`${where}: "${step}" causes a daemon fault: tag it @needs:daemon-faults (or @needs:daemon-control)`);
   }
 }
 // Every reading is explained where a reader of the features will see it.
