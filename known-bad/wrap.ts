@@ -15,6 +15,13 @@ export interface KnownBad {
   breaks: string;
   /** One line: what it does wrong. */
   what: string;
+  /**
+   * It does what no scenario looks at: only the frame checks
+   * (steps/support/frame.ts) can see it. The self-test then runs the whole
+   * suite and requires a failure charged to `breaks` with the checks on, and
+   * none with them off.
+   */
+  frame?: true;
 }
 
 /** Wrap the reference engine, overriding some operations; `inner` is the untouched engine. */

@@ -44,6 +44,8 @@ interface Verdict {
   what: string;
   rejectedBy: string[];
   otherFailures: number;
+  /** Seen only by the frame checks (judgeFrame). */
+  frame?: boolean;
   problem?: string;
 }
 
@@ -121,20 +123,50 @@ const runOf = (module: string, shifted: boolean) =>
 const label = (file: string, shifted: boolean) => (shifted ? `${file} (time-shifted)` : file);
 
 async function judge(workers: Workers, file: string, tmp: string, shifted: boolean): Promise<Verdict> {
-  const mod = require(path.join(dir, file)) as { knownBad?: { breaks: string; what: string } };
+  const mod = require(path.join(dir, file)) as { knownBad?: { breaks: string; what: string; frame?: boolean } };
   const kb = mod.knownBad;
   if (!kb) return { file, shifted, breaks: '?', what: '?', rejectedBy: [], otherFailures: 0, problem: 'exports no knownBad description' };
-  if (!registry.clauses.has(kb.breaks)) return { file, shifted, ...kb, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
+  const { frame, ...described } = kb;
+  if (!registry.clauses.has(kb.breaks)) return { file, shifted, ...described, rejectedBy: [], otherFailures: 0, problem: `breaks ${kb.breaks}, which is not a registered clause` };
+  if (frame) return judgeFrame(workers, file, tmp, shifted, described);
   const out = path.join(tmp, `${path.basename(file, '.ts')}${shifted ? '.shifted' : ''}.ndjson`);
   const done = await workers.run({ ...runOf(path.join(dir, file), shifted), tags: `@clause:${kb.breaks}`, out });
-  if ('error' in done) return { file, shifted, ...kb, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${done.error}` };
+  if ('error' in done) return { file, shifted, ...described, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${done.error}` };
   const results = readRun(out).scenarios; // only the scenarios that ran
   // Failed, not errored: a crash is no proof that the suite noticed the broken rule.
   const failed = results.filter((r) => r.outcome === 'failed');
   const rejectedBy = failed.filter((r) => r.tags.includes(`@clause:${kb.breaks}`)).map((r) => `${r.uri}: ${r.name}`);
   const ran = results.length;
   const problem = ran === 0 ? `no scenario cites ${kb.breaks}` : `none of the ${ran} scenarios citing ${kb.breaks} failed`;
-  return { file, shifted, ...kb, rejectedBy, otherFailures: failed.length - rejectedBy.length, ...(rejectedBy.length === 0 ? { problem } : {}) };
+  return { file, shifted, ...described, rejectedBy, otherFailures: failed.length - rejectedBy.length, ...(rejectedBy.length === 0 ? { problem } : {}) };
+}
+
+/**
+ * A known-bad that does what no scenario looks at, only the frame checks
+ * (steps/support/frame.ts): the whole suite must reject it with a failure
+ * charged to the clause it breaks, and the same suite with the frame checks
+ * off (PMIX_CONFORMANCE_FRAME=off) must not, which shows it is the frame
+ * check that sees it.
+ */
+async function judgeFrame(workers: Workers, file: string, tmp: string, shifted: boolean, kb: { breaks: string; what: string }): Promise<Verdict> {
+  const charged = (frame: 'on' | 'off') => async () => {
+    const out = path.join(tmp, `${path.basename(file, '.ts')}${shifted ? '.shifted' : ''}.frame-${frame}.ndjson`);
+    const run = runOf(path.join(dir, file), shifted);
+    const done = await workers.run({ ...run, env: { ...('env' in run ? run.env : {}), PMIX_CONFORMANCE_FRAME: frame }, out });
+    if ('error' in done) return { error: done.error };
+    const failed = readRun(out).scenarios.filter((r) => r.outcome === 'failed');
+    const by = failed.filter((r) => r.failure?.clauses.includes(kb.breaks) || r.tags.includes(`@clause:${kb.breaks}`));
+    return { failed: failed.length, by: by.map((r) => `${r.uri}: ${r.name}`) };
+  };
+  const [on, off] = await Promise.all([charged('on')(), charged('off')()]);
+  if ('error' in on || 'error' in off) return { file, shifted, ...kb, rejectedBy: [], otherFailures: 0, problem: `the run did not complete: ${'error' in on ? on.error : 'error' in off ? off.error : ''}` };
+  const problem =
+    on.by.length === 0
+      ? `no scenario failed with a failure charged to ${kb.breaks}, frame checks on`
+      : off.by.length > 0
+        ? `${off.by.length} scenario(s) reject it with the frame checks off (e.g. ${off.by[0]}): it is not a fault only the frame checks see`
+        : undefined;
+  return { file, shifted, ...kb, frame: true, rejectedBy: on.by, otherFailures: on.failed - on.by.length, ...(problem ? { problem } : {}) };
 }
 
 interface GoodVerdict {
@@ -183,7 +215,7 @@ async function main() {
     const mark = v.problem ? 'NOT REJECTED' : 'rejected';
     console.log(`  ${mark.padEnd(12)} ${label(v.file, v.shifted).padEnd(56)} breaks ${v.breaks}: ${v.what}`);
     if (v.problem) console.log(`               ${v.problem}`);
-    else console.log(`               by ${v.rejectedBy.length} failing scenario(s) citing it, e.g. ${v.rejectedBy[0]}`);
+    else console.log(`               by ${v.rejectedBy.length} failing scenario(s) ${v.frame ? 'charged to it by the frame checks (none with them off)' : 'citing it'}, e.g. ${v.rejectedBy[0]}`);
   }
   const goodStarted = Date.now();
   const goods = await Promise.all(goodFiles.flatMap((f) => both.map((shifted) => judgeGood(workers, f, tmp, shifted))));

@@ -11,6 +11,7 @@ import { SCHEDULER_POLICIES } from './policies';
 import type { AdapterModule } from '../../seam/implementation';
 import { ImplementationFault } from './failures';
 import { judgeFinalClaimsAgain } from './claims';
+import { checkFrame } from './frame-check';
 import { COMPARES_WITH_BEFORE, ConformanceWorld } from './world';
 
 setWorldConstructor(ConformanceWorld);
@@ -117,6 +118,8 @@ After(async function (this: ConformanceWorld, { result }) {
     // Against a runtime whose effects trail its answers, what the scenario
     // last claimed must still hold once the runtime has finished reacting.
     if (this.trails && result?.status === Status.PASSED) await judgeFinalClaimsAgain(this);
+    // And nothing happened that nothing the scenario did can explain (frame.ts).
+    if (result?.status === Status.PASSED) await checkFrame(this);
   } finally {
     await stopImplementation(this);
   }

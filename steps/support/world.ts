@@ -19,6 +19,7 @@ import { watch } from './hang-guard';
 import { clock } from '../../seam/clock';
 import { QUIET_MS, settle, type Settled } from './settle';
 import type { Claim } from './claims';
+import { journaled, type JournalEntry } from './journal';
 
 export interface WorldParameters {
   adapter?: string;
@@ -87,6 +88,11 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   readonly firstSeen = new Map<number, Snapshot>();
   /** The last wait for the implementation to settle since the last request, if it has one (see snapshot()). */
   settled?: Settled & { at: number };
+  /** Every request made of the implementation and its answer, for the frame checks (frame.ts). */
+  readonly journal: JournalEntry[] = [];
+  /** Nodes some whole observation showed leaving or gone after showing them as members, for the frame checks. */
+  readonly departed = new Set<string>();
+  private readonly members = new Set<string>();
 
   constructor(options: IWorldOptions<WorldParameters>) {
     super(options);
@@ -99,7 +105,7 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
 
   async open(): Promise<void> {
     const mod = require(ConformanceWorld.adapterPath(this.parameters)) as AdapterModule;
-    this.impl = mod.createImplementation();
+    this.impl = journaled(mod.createImplementation(), this.journal);
     this.description = await this.call('describe', () => this.impl.describe());
   }
 
@@ -119,6 +125,11 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
 
   withoutKey(key: OptionalKeyName): void {
     if (!this.setup.withoutKeys.includes(key)) this.setup.withoutKeys.push(key);
+  }
+
+  /** Whether the DVM was started (a scenario may end before its first action). */
+  get dvmStarted(): boolean {
+    return this.started;
   }
 
   /** Start the DVM the Given steps described, once, at the first action. */
@@ -221,6 +232,12 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
 
   private noteFirstSeen(whole: Snapshot): Snapshot {
     for (const e of whole.events) if (!this.firstSeen.has(e.seq)) this.firstSeen.set(e.seq, whole);
+    const present = new Set(whole.nodes.map((n) => n.name));
+    for (const name of this.members) if (!present.has(name)) this.departed.add(name);
+    for (const n of whole.nodes) {
+      this.members.add(n.name);
+      if (n.daemon === 'leaving') this.departed.add(n.name);
+    }
     return whole;
   }
 

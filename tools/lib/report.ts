@@ -288,10 +288,16 @@ export function groupByCause<T extends Pick<ScenarioEntry, 'errorKind' | 'messag
 
 const normalizeCause = (m: string) => m.replace(/\bpid \d+/g, 'pid …').replace(/\(seq \d+\)/g, '(seq …)');
 
-/** The failure's own clauses when they are cited by the scenario, else every cited clause. */
+/**
+ * The failure's own clauses when they are cited by the scenario; a failure
+ * that names only clauses the scenario does not cite is a frame check's
+ * (steps/support/frame.ts: what must not happen, judged in every scenario),
+ * charged to the clause it names; else every cited clause.
+ */
 function chargedClauses(cited: string[], named: string[] | undefined): string[] {
   const own = (named ?? []).filter((c) => cited.includes(c));
-  return own.length > 0 ? own : cited;
+  if (own.length > 0) return own;
+  return named !== undefined && named.length > 0 ? named : cited;
 }
 
 function clauseVerdict(c: Counts, cited: number, notTestable: boolean): ClauseVerdict {
