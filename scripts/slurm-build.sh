@@ -10,8 +10,12 @@
 # this host, each on its own port) and with libjson-c, whose serializer/json
 # plugin is what `scontrol show job --json` needs: PRRTE's ras/slurm parses that
 # output for every extend/release (its AGENTS.md; the v0.0.41 schema is 24.05+).
-# Debian 12 packages: build-essential libjson-c-dev libjansson-dev (the latter for
-# PRRTE's ras/slurm, not Slurm), optionally libmunge-dev (auth/slurm is used instead).
+# Authentication: the cluster uses auth/none + cred/none (one host, everything
+# as root). auth/slurm and cred/slurm are only built when libjwt is found
+# (src/plugins/auth/Makefile.am: `if WITH_JWT SUBDIRS += jwt slurm`), auth/munge
+# when libmunge is, and munge also needs a running munged.
+# Debian 12 packages: build-essential libjson-c-dev; libjansson-dev is for PRRTE's
+# ras/slurm (scripts/slurm-prrte-build.sh), not for Slurm.
 # JOBS (default 2) and NICE (default 10) set the make parallelism and niceness.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -19,11 +23,11 @@ inside() { case "$(cd "$1" && pwd)/" in "$repo"/*) return 0 ;; *) return 1 ;; es
 check() {
   local p="$1"
   for f in sbin/slurmctld sbin/slurmd bin/salloc bin/srun bin/scontrol bin/sinfo \
-           lib/slurm/serializer_json.so lib/slurm/auth_slurm.so lib/slurm/cred_slurm.so \
+           lib/slurm/serializer_json.so lib/slurm/auth_none.so lib/slurm/cred_none.so \
            lib/slurm/select_cons_tres.so; do
     [ -e "$p/$f" ] || { echo "not a usable Slurm install: $p/$f is missing" >&2; return 1; }
   done
-  echo "Slurm install at $p:"; cat "$p/pmix-conformance-sources.txt" 2>/dev/null || echo "(commit not recorded)"
+  echo "Slurm install at $p (auth plugins: $(cd "$p/lib/slurm" && ls auth_*.so | sed 's/auth_//;s/\.so//' | tr '\n' ' '))"; cat "$p/pmix-conformance-sources.txt" 2>/dev/null || echo "(commit not recorded)"
 }
 if [ "${1:-}" = "--check" ]; then check "${2:?PREFIX}"; exit; fi
 [ $# -eq 2 ] || { sed -n 2,15p "$0" >&2; exit 2; }

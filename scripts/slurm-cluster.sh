@@ -13,12 +13,15 @@
 #   SLURM_STARTUP  startup node names (default n1,n2,n3): what the DVM's own allocation is made of
 #   SLURM_POOL     scheduler-pool node names (default s1,s2,s3,s4,s5,s6): idle nodes an extend is granted from
 #   SLURM_CPUS     CPUs (= PRRTE slots) per node (default 4; config_overrides lets them exceed the real cores)
+#   SLURM_AUTH     none (default: auth/none + cred/none) or slurm (auth/slurm + cred/slurm with a
+#                  key file beside slurm.conf; only if Slurm was built with libjwt)
 #   SLURM_PORT     slurmctld's port (default 16817); slurmd ports follow from SLURM_PORT+184 (17001, ...)
 # One partition, "pmix", holds every node. Pool nodes have Weight=1 and startup
 # nodes Weight=100, so a request by count (an expander's `salloc --nodes=N`)
 # takes idle pool nodes first, and the startup allocation names its nodes (-w).
-# Authentication is auth/slurm (built into Slurm since 23.11): one key file
-# beside slurm.conf, no munged. Everything runs as root.
+# Authentication is auth/none: every daemon and client runs as root on this one
+# host, so a credential would prove nothing here, and auth/slurm needs a Slurm
+# built with libjwt (see scripts/slurm-build.sh), munge a running munged.
 set -euo pipefail
 prefix="${SLURM_PREFIX:-/root/slurm-install}"
 state="${SLURM_STATE:-/tmp/pmix-slurm}"
@@ -26,6 +29,7 @@ startup="${SLURM_STARTUP:-n1,n2,n3}"
 pool="${SLURM_POOL:-s1,s2,s3,s4,s5,s6}"
 cpus="${SLURM_CPUS:-4}"
 ctld_port="${SLURM_PORT:-16817}"
+auth="${SLURM_AUTH:-none}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 conf="$state/etc/slurm.conf"
 
@@ -52,8 +56,8 @@ SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort=$ctld_port
 SlurmUser=root
 SlurmdUser=root
-AuthType=auth/slurm
-CredType=cred/slurm
+AuthType=auth/$auth
+CredType=cred/$auth
 StateSaveLocation=$state/ctld
 SlurmdSpoolDir=$state/spool/%n
 SlurmctldPidFile=$state/run/slurmctld.pid
@@ -79,16 +83,17 @@ SchedulerType=sched/backfill
 $lines
 PartitionName=pmix Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
-  if [ ! -s "$state/etc/slurm.key" ]; then
+  if [ "$auth" = slurm ] && [ ! -s "$state/etc/slurm.key" ]; then
     (umask 077; dd if=/dev/urandom of="$state/etc/slurm.key" bs=1024 count=1 2>/dev/null)
   fi
-  chmod 600 "$state/etc/slurm.key"
+  [ ! -e "$state/etc/slurm.key" ] || chmod 600 "$state/etc/slurm.key"
 }
 
 pidof_file() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null && cat "$1"; }
 
 start() {
   "$(dirname "$0")/slurm-build.sh" --check "$prefix" >/dev/null
+  [ -e "$prefix/lib/slurm/auth_$auth.so" ] || { echo "this Slurm has no auth/$auth plugin" >&2; exit 1; }
   if pidof_file "$state/run/slurmctld.pid" >/dev/null; then
     echo "slurmctld already runs (pid $(cat "$state/run/slurmctld.pid")); stop it first" >&2; exit 1
   fi
