@@ -13,9 +13,10 @@ are directed to it (plm_base_launch_support.c:3144-3200).
 
 The companion is agents/sched_client.c (tool_agent with that connection).
 This module starts it in a DVM's network namespace and registers it as the
-tool that makes the scheduler's calls (attach); Bridge (below) is the PRRTE
-bridge with it attached to every DVM, naming it as the scheduler in the
-'start' response and declaring 'scheduler-requests'. It is a prototype for
+tool that makes the scheduler's calls (attach); bridge_class() is the PRRTE
+bridge that names it as the scheduler in the 'start' response, attaches it
+when the scheduler first asks for something, and declares
+'scheduler-requests'. It is a prototype for
 the lead to integrate (what bridge.py, dvm.py and capabilities.py would
 change is in docs/prrte-scheduler-requests.md); run it instead of bridge.py:
 
@@ -28,7 +29,7 @@ process under that name is ambiguous to PRRTE's PMIx library (the docs say why).
 import os
 import subprocess
 import sys
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -99,9 +100,17 @@ def attach(dvm: Any, agents: str, nspace: str = SCHEDULER_NSPACE, rank: int = SC
     return agent
 
 
+def is_scheduler(proc: Any) -> bool:
+    return isinstance(proc, dict) and proc.get("nspace") == SCHEDULER_NSPACE and proc.get("rank", 0) == SCHEDULER_RANK
+
+
 def bridge_class() -> type:
     """The PRRTE bridge with the scheduler's companion (imported late: the
-    bridge redirects stdout when imported)."""
+    bridge redirects stdout when imported). 'start' names the scheduler's
+    identity; the companion attaches to the DVM when the scheduler first
+    makes a call of its own (allocate, spawn, query-allocation), so a
+    scenario in which the scheduler never asks anything runs exactly as
+    under bridge.py (PRRTE never learns of a scheduler)."""
     import bridge
     from wire import WireError
 
@@ -112,21 +121,24 @@ def bridge_class() -> type:
             self.built = False
 
         def handle(self, req: dict) -> dict:
-            out = super().handle(req)
-            if req.get("cmd") == "start":
+            cmd = req.get("cmd")
+            if cmd == "start":
                 if getattr(bridge, "WITH_SCHEDULER", False):
                     raise WireError("not-supported", "the scheduler's companion cannot run beside the attached test scheduler (PRRTE_BRIDGE_SCHEDULER=1)")
+                return {**super().handle(req), "scheduler": identity()}
+            if cmd in ("allocate", "spawn", "query-allocation") and is_scheduler(req.get("requester")) \
+                    and self.dvm is not None and SCHEDULER_NSPACE not in self.dvm.tools:
                 if not self.built:
                     build(self.prefix, self.agents)
                     self.built = True
-                attach(self.need(), self.agents)
-                out = {**out, "scheduler": identity()}
-            return out
+                self.dvm.check_alive("the scheduler's first request")
+                attach(self.dvm, self.agents)
+            return super().handle(req)
 
     return Bridge
 
 
-def main(argv: List[str], environ: Mapping[str, str] = os.environ) -> None:
+def main(argv: List[str]) -> None:
     import bridge
     cls = bridge_class()
     bridge.Bridge = cls  # bridge.main builds the handler it names
