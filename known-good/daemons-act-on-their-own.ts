@@ -55,12 +55,12 @@ export function createImplementation(): Implementation {
     daemon: async (req) => {
       if (req.event === 'crash') return inner.daemon({ event: 'crash', ...(req.node !== undefined ? { node: req.node } : {}) });
       if (req.event === 'fail-to-start') {
-        // Only a daemon not yet started can be kept from starting.
+        // Only a daemon not yet started can be kept from starting: one not launched yet, or launched and not reported in.
         const node = (await inner.observe({})).nodes.find((n) => n.name === req.node);
-        if (node === undefined || node.daemon !== 'joining' || reported.has(node.name)) {
+        if (node !== undefined && (node.daemon !== 'joining' || reported.has(node.name))) {
           throw new Error(`the daemon on ${req.node} can no longer be kept from starting: it has started`);
         }
-        return inner.daemon({ event: 'fail-to-start', node: node.name });
+        return inner.daemon({ event: 'fail-to-start', ...(req.node !== undefined ? { node: req.node } : {}) });
       }
       throw new Error(`this runtime offers no daemon control (${req.event}): its daemons act on their own`);
     },

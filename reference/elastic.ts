@@ -196,6 +196,18 @@ export function daemonEvent(state: State, ev: DaemonEvent): Ack {
   const node = ev.node !== undefined ? state.nodes.get(ev.node) : undefined;
   if (!node) return { status: Status.PMIX_ERR_NOT_FOUND };
   const d = node.daemon;
+  // A failed start sent before the node's daemon was launched keeps its next
+  // daemon from starting: that daemon never reports in, and its grow fails
+  // when it would have (a live harness can only arrange a failed start ahead).
+  if (ev.event === 'fail-to-start' && !node.inDvm && !d) {
+    state.elastic.keptFromStarting.set(node.name, ev.cause ?? Status.PMIX_ERR_UNREACH);
+    return { status: Status.PMIX_SUCCESS };
+  }
+  if (ev.event === 'report' && d?.state === 'starting' && state.elastic.keptFromStarting.has(node.name)) {
+    const cause = state.elastic.keptFromStarting.get(node.name)!;
+    state.elastic.keptFromStarting.delete(node.name);
+    return daemonEvent(state, { event: 'fail-to-start', node: node.name, cause });
+  }
   if (ev.event === 'report') {
     // A late report from a daemon whose grow was rolled back, or a repeat, changes nothing.
     if (d?.state === 'starting') {

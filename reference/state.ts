@@ -51,6 +51,8 @@ export interface ElasticState {
   /** The shrink a release is collecting targets for, while it runs. */
   collecting?: { targets: string[]; requester?: ProcId; allocId?: string; reqId?: string; creationReqId?: string };
   failNextShrinkOrder?: number;
+  /** Nodes whose next daemon was kept from starting before it was launched (a fail-to-start sent ahead), with the cause. */
+  keptFromStarting: Map<string, number>;
   shrinkOffers: { campaign: number; component: string; eventsBefore: number }[];
 }
 
@@ -222,7 +224,7 @@ export function createState(given: EngineConfig, lifecycle: LifecycleHooks, vari
     latestRequest: new Map(),
     ended: new Set(),
     counters: { session: 0, job: 0, tool: 0 },
-    elastic: { nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], shrinkOffers: [] },
+    elastic: { nextCampaign: 0, campaigns: new Map(), parkedAtMap: [], parkedAtLaunch: [], keptFromStarting: new Map(), shrinkOffers: [] },
     tornDown: false,
   };
   for (const n of config.startupNodes) {

@@ -124,7 +124,9 @@ export interface AdvanceJobRequest {
  *  report: a newly launched daemon reports in;
  *  wireup: the head node distributes the wireup (nidmap) to the reported daemons;
  *  exit / crash: the daemon on the node leaves the DVM (cleanly / by failure);
- *  fail-to-start: a daemon being launched never comes up.
+ *  fail-to-start: a daemon being launched never comes up; sent for a node
+ *    whose daemon has not been launched, the node's next daemon never comes up
+ *    (it is kept from starting: its grow fails when it would have reported in).
  * `cause` is the pmix_status_t the runtime would see for a crash or a failed start.
  */
 export interface DaemonEvent {

@@ -109,6 +109,15 @@ When('the daemon on node {string} fails to start with {status}', async function 
 });
 
 /**
+ * Arranged before the node's daemon is launched (daemon-faults: a live
+ * harness keeps it from starting, e.g. its launch agent refuses the node):
+ * when a grow launches it, it never comes up.
+ */
+Given('the daemon on node {string} cannot start', async function (this: ConformanceWorld, node: string) {
+  await daemonDoes(this, { event: 'fail-to-start', node }, `the daemon on ${node} is kept from starting (before it is launched)`);
+});
+
+/**
  * The same departing daemon produces another failure event (004: "a daemon
  * that emits more than one failure event"): the last departure driven for
  * the node is repeated; a crash if none was.

@@ -23,7 +23,7 @@ import { READINGS, readingTagProblem } from '../seam/readings';
 export function daemonStepNeeds(step: string): 'daemon-control' | 'daemon-faults' | undefined {
   if (/^the daemons? on nodes? "[^"]*" (reports? in|exits|reports its departure again)$/.test(step) || step === 'the head node distributes the wireup') return 'daemon-control';
   if (/^the next shrink order fails with /.test(step)) return undefined; // a scheduler act (scheduler-control)
-  if (/^the daemon on node "[^"]*" (crashes|fails to start)( with \w+)?$/.test(step)) return 'daemon-faults';
+  if (/^the daemon on node "[^"]*" (crashes|fails to start)( with \w+)?$/.test(step) || /^the daemon on node "[^"]*" cannot start$/.test(step)) return 'daemon-faults';
   return undefined;
 }
 
