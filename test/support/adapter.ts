@@ -15,6 +15,8 @@ export function loadImplementation(): Implementation {
  * fast-check settings. The seed is fixed by default so the test command is
  * reproducible run to run; PMIX_PROPERTY_SEED=random explores new ground,
  * PMIX_PROPERTY_SEED=<n> PMIX_PROPERTY_PATH=<p> replays a reported failure.
+ * PMIX_PROPERTY_END_ON_FAILURE=1 stops at the first counterexample without
+ * shrinking it (scripts/mutation.sh: a mutant is killed, no need to explain how).
  */
 export const DEFAULT_SEED = 20261122;
 export function propertySettings(defaultRuns: number) {
@@ -25,6 +27,7 @@ export function propertySettings(defaultRuns: number) {
     numRuns: Number(process.env.PMIX_PROPERTY_RUNS ?? defaultRuns),
     ...(seed !== undefined ? { seed } : {}),
     ...(path !== undefined ? { path } : {}),
+    ...(process.env.PMIX_PROPERTY_END_ON_FAILURE === '1' ? { endOnFailure: true } : {}),
     // Under node:test, verbose 1 reports the failing inputs but not the
     // assertion's message; this way the report has seed, path, the shrunk
     // counterexample and why it failed.
