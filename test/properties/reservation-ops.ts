@@ -13,7 +13,7 @@ export type Op =
   | { op: 'new'; who: number; nodes: number; target?: number | 'invalid'; share?: boolean | 'garbage'; inheritance?: number; reqId?: string }
   | { op: 'extend'; who: number; alloc: AllocRef; byReqId: boolean; nodes: number; share?: boolean }
   | { op: 'release'; who: number; alloc: AllocRef }
-  | { op: 'spawn'; who: number; targets?: AllocRef[]; arrayForm: boolean; np: number; legacy?: 'PMIX_ALLOC_ID' | 'PMIX_ALLOC_REQ_ID' }
+  | { op: 'spawn'; who: number; targets?: AllocRef[]; arrayForm: boolean; np: number; legacy?: 'PMIX_ALLOC_ID' | 'PMIX_ALLOC_REQ_ID'; tool?: boolean }
   | { op: 'terminate'; job: number }
   | { op: 'tool-leaves'; tool: number };
 
@@ -60,6 +60,8 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
         arrayForm: fc.boolean(),
         np: fc.integer({ min: 1, max: 4 }),
         legacy: fc.constantFrom('PMIX_ALLOC_ID' as const, 'PMIX_ALLOC_REQ_ID' as const),
+        // A tool app (AppSpec.tool): whether its processes take slots is a reading; where they may go is not.
+        tool: fc.boolean(),
       },
       { requiredKeys: ['op', 'who', 'arrayForm', 'np'] },
     ),

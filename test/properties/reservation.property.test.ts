@@ -6,7 +6,12 @@
  *  - a rejected request changes nothing;
  *  - the empty namespace never owns anything, and a spawn into a
  *    reservation succeeds only for an owner (or the scheduler), making the
- *    new job an owner of exactly the reservations it targeted.
+ *    new job an owner of exactly the reservations it targeted;
+ *  - a job of np processes has ranks 0..np-1, once each, and a spawn is
+ *    refused for want of room only when its sessions lack np free slots.
+ * The same sequences run against the known-good implementations that lay
+ * processes out another way (known-good/*-mapping, oversubscribes,
+ * tool-procs-take-slots): the layout is theirs to choose, these rules are not.
  * Failures print fast-check's seed, path and the shrunk sequence; replay
  * with PMIX_PROPERTY_SEED=<seed> PMIX_PROPERTY_PATH=<path>.
  */
@@ -96,6 +101,7 @@ async function step(run: Run, op: Op): Promise<void> {
   const pick = (i: number) => live[i % live.length];
   let status: number | undefined;
   let spawned: { nspace: string; allowed: string[]; requester: ProcId; explicit: string[] } | undefined;
+  const spawnedNp = op.op === 'spawn' ? op.np : 0;
 
   switch (op.op) {
     case 'new': {
@@ -138,20 +144,25 @@ async function step(run: Run, op: Op): Promise<void> {
         info.push(viaReq ? { key: Key.PMIX_ALLOC_REQ_ID, value: m.reqId! } : { key: Key.PMIX_ALLOC_ID, value: m.allocId });
         explicit = [viaReq ? (before.intro?.allocations.find((a) => a.reqId === m.reqId)?.allocId ?? 'unknown') : m.allocId];
       }
-      const r = await run.impl.spawn({ requester, apps: [{ cmd: 'app', np: op.np }], info });
+      // The sessions the job may use, per the spec: reserved targets by id,
+      // the invalid namespace and shared allocations as the default session;
+      // no target: the parent's session for an application, else the default.
+      const sessionOf = (entry: string) => (entry === '' ? '' : before.intro?.allocations.find((a) => a.allocId === entry)?.reserved === false ? '' : entry);
+      let allowed = explicit.map(sessionOf);
+      if (explicit.length === 0) {
+        const parentPrimary = run.primary.get(requester.nspace);
+        const live = parentPrimary !== undefined && parentPrimary !== '' && before.intro?.allocations.some((a) => a.allocId === parentPrimary);
+        allowed = [live ? parentPrimary! : ''];
+      }
+      const r = await run.impl.spawn({ requester, apps: [{ cmd: 'app', np: op.np, ...(op.tool ? { tool: true } : {}) }], info });
       status = r.status;
+      if (r.status === Status.PMIX_ERR_OUT_OF_RESOURCE) {
+        // Refused for want of room: its sessions cannot have had np free slots.
+        const free = before.snap.nodes.filter((n) => allowed.includes(n.availableTo) && n.daemon === 'ready').reduce((k, n) => k + Math.max(0, n.slots - n.slotsInUse), 0);
+        assert.ok(free < op.np, `a spawn of ${op.np} processes was refused for want of room, but its sessions ${JSON.stringify(allowed)} had ${free} free slots`);
+      }
       if (r.status === Status.PMIX_SUCCESS) {
         const nspace = r.nspace!;
-        // The sessions the job may use, per the spec: reserved targets by id,
-        // the invalid namespace and shared allocations as the default session;
-        // no target: the parent's session for an application, else the default.
-        const sessionOf = (entry: string) => (entry === '' ? '' : before.intro?.allocations.find((a) => a.allocId === entry)?.reserved === false ? '' : entry);
-        let allowed = explicit.map(sessionOf);
-        if (explicit.length === 0) {
-          const parentPrimary = run.primary.get(requester.nspace);
-          const live = parentPrimary !== undefined && parentPrimary !== '' && before.intro?.allocations.some((a) => a.allocId === parentPrimary);
-          allowed = [live ? parentPrimary! : ''];
-        }
         run.jobs.push(nspace);
         run.primary.set(nspace, allowed.find((a) => a !== '') ?? '');
         spawned = { nspace, allowed, requester, explicit: explicit.filter((e) => e !== '') };
@@ -182,6 +193,9 @@ async function step(run: Run, op: Op): Promise<void> {
   }
   if (spawned) {
     const job = after.snap.jobs.find((j) => j.nspace === spawned!.nspace)!;
+    assert.equal(job.state, 'RUNNING', `${spawned.nspace} was spawned but is ${job.state}`);
+    assert.deepEqual(job.procs.map((p) => p.rank).sort((a, b) => a - b), [...Array(spawnedNp).keys()], `${spawned.nspace} asked for ${spawnedNp} processes, ranks 0..${spawnedNp - 1}`);
+    assert.ok(job.procs.every((p) => p.running), `a process of ${spawned.nspace} is not running`);
     const where = new Map(after.snap.nodes.map((n) => [n.name, n.availableTo]));
     for (const p of job.procs) {
       assert.ok(spawned.allowed.includes(where.get(p.node)!), `rank ${p.rank} of ${spawned.nspace} landed on ${p.node} (${where.get(p.node) || 'default'}), outside ${JSON.stringify(spawned.allowed)}`);
@@ -201,10 +215,11 @@ async function step(run: Run, op: Op): Promise<void> {
   }
 }
 
-test('node reservation and spawn targeting hold their invariants over random sequences', async () => {
+/** One property run: random sequences against the implementation `make` returns. */
+async function property(make: () => Implementation, runs: number): Promise<void> {
   await fc.assert(
     fc.asyncProperty(sequenceArb(25), async (ops) => {
-      const impl = loadImplementation();
+      const impl = make();
       const run = new Run(impl);
       try {
         const { scheduler } = await impl.start({
@@ -224,6 +239,19 @@ test('node reservation and spawn targeting hold their invariants over random seq
         await impl.stop();
       }
     }),
-    propertySettings(300),
+    propertySettings(runs),
   );
+}
+
+test('node reservation and spawn targeting hold their invariants over random sequences', async () => {
+  await property(loadImplementation, 300);
 });
+
+// The known-goods that take a mapping freedom (known-good/*.ts): the rules above hold whatever the layout.
+const LAYOUTS = ['by-node-mapping', 'reversed-mapping', 'round-robin-mapping', 'oversubscribes', 'tool-procs-take-slots'];
+for (const name of LAYOUTS) {
+  test(`the same invariants hold for the known-good ${name}`, async () => {
+    const { createImplementation } = require(`../../known-good/${name}`) as { createImplementation: () => Implementation };
+    await property(createImplementation, 60);
+  });
+}

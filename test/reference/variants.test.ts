@@ -1,0 +1,83 @@
+/**
+ * The known-good implementations (known-good/*.ts) through the seam: each
+ * declares every reading (seam/readings.ts) with a value the registry allows,
+ * and what it declares is what it does. The self-test runs the whole suite
+ * against each; these are the cheap checks of the same promise, so that a
+ * reading declared wrongly is caught without the suite.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Implementation } from '../../seam/implementation';
+import type { ClusterSetup } from '../../seam/messages';
+import { READINGS, type ReadingName } from '../../seam/readings';
+import { Directive, Key, Status } from '../../seam/pmix';
+import { createImplementation as reference } from '../../reference/adapter';
+
+const dir = path.resolve(__dirname, '..', '..', 'known-good');
+const KNOWN_GOOD = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'good.ts')
+  .map((f) => f.replace(/\.ts$/, ''));
+
+function load(name: string): () => Implementation {
+  return (require(path.join(dir, name)) as { createImplementation: () => Implementation }).createImplementation;
+}
+const ALL: [string, () => Implementation][] = [['the reference engine', () => reference()], ...KNOWN_GOOD.map((n): [string, () => Implementation] => [n, load(n)])];
+
+const setup: ClusterSetup = {
+  startupNodes: [{ name: 'n1', slots: 2 }],
+  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
+  withoutKeys: [],
+  elastic: false,
+};
+
+test('every known-good and the reference engine declare every reading, each with a value the registry allows', async () => {
+  assert.ok(KNOWN_GOOD.length >= 10, `found only ${KNOWN_GOOD.length} known-goods`);
+  for (const [name, make] of ALL) {
+    const d = await make().describe();
+    assert.ok(d.name.length > 0, `${name}: describe() names no implementation`);
+    for (const reading of Object.keys(READINGS) as ReadingName[]) {
+      const value = d.readings?.[reading];
+      assert.ok(value !== undefined && Object.prototype.hasOwnProperty.call(READINGS[reading].values, value), `${name} declares ${reading}=${JSON.stringify(value)}`);
+    }
+  }
+});
+
+/** What an implementation does, for the readings a short sequence shows. */
+async function behaviour(impl: Implementation): Promise<Partial<Record<ReadingName, string>>> {
+  const { scheduler } = await impl.start(setup);
+  const { proc: tool } = await impl.connectTool({ label: 'T' });
+  const made = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1 }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'first' }] });
+  assert.equal(made.status, Status.PMIX_SUCCESS);
+  const allocId = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const extended = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: allocId }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'second' }] });
+  assert.equal(extended.status, Status.PMIX_SUCCESS);
+  await impl.scheduler({ action: 'timeout-warning', allocId, timeRemaining: 5 });
+  const warning = (await impl.observe({})).events.find((e) => e.code === Status.PMIX_ALLOC_TIMEOUT_WARNING);
+  const warnedId = warning?.info.find((i) => i.key === Key.PMIX_ALLOC_REQ_ID)?.value;
+  // A tool app on the startup node: does it take a slot?
+  const before = (await impl.observe({ nodes: ['n1'] })).nodes[0].slotsInUse;
+  const spawned = await impl.spawn({ requester: tool, apps: [{ cmd: 'tool-app', np: 1, tool: true }], info: [] });
+  assert.equal(spawned.status, Status.PMIX_SUCCESS);
+  const after = (await impl.observe({ nodes: ['n1'] })).nodes[0].slotsInUse;
+  await impl.stop();
+  void scheduler;
+  return {
+    'session-id-in-response': made.info.some((i) => i.key === Key.PMIX_SESSION_ID) ? 'returned' : 'omitted',
+    'warning-request-id': warnedId === 'first' ? 'creation' : warnedId === 'second' ? 'latest' : String(warnedId),
+    'tool-process-slots': after > before ? 'counted' : 'none',
+  };
+}
+
+test('what each declares for session-id-in-response, warning-request-id and tool-process-slots is what it does', async () => {
+  for (const [name, make] of ALL) {
+    const impl = make();
+    const declared = (await impl.describe()).readings ?? {};
+    const seen = await behaviour(impl);
+    for (const [reading, value] of Object.entries(seen)) {
+      assert.equal(value, declared[reading as ReadingName], `${name}: declares ${reading}=${declared[reading as ReadingName]} but does ${value}`);
+    }
+  }
+});
