@@ -331,6 +331,14 @@ class VerdictStructure(unittest.TestCase):
         self.assertEqual((v.cls, v.spec), ("divergence", "upstream/elastic_dvm_spec.rst:386-389"))
         self.assertIn("plm_base_launch_support.c:3051-3063", v.source[0])
 
+    def test_a_grow_left_half_extended_is_a_divergence(self):
+        import expectations_from_runs as gen
+        c = ("tool T: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST=\"s1,s2\", PMIX_ALLOC_REQ_ID=\"grow-1\"): expected "
+             "in the same observation as PMIX_ERR_DVM_MOD: node s1 no longer a member of the DVM; observed node s1 is in the DVM, daemon ready")
+        v = gen.classify({"name": "A grow one of whose daemons cannot start fails as a whole: its requester gets one PMIX_ERR_DVM_MOD"}, c)
+        self.assertEqual((v.cls, v.spec), ("divergence", "upstream/elastic_dvm_spec.rst:203-209"))
+        self.assertIn("errmgr_dvm.c:304-340", v.source[1])
+
     def test_every_cited_line_exists(self):
         import inspect
         import re

@@ -304,4 +304,16 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                           "no asynchronous event", f"{ED}:386-389",
                           "src/mca/plm/base/plm_base_launch_support.c:3051-3063 (a grow with map->num_new_daemons == 0 calls "
                           "prte_plm_base_dvm_mod_notify(..., true, PMIX_SUCCESS))")
+    if "cannot start fails as a whole" in name and "PMIX_ERR_DVM_MOD: node s1 no longer a member of the DVM" in c and "node s1 is in the DVM" in c:
+        return divergence("a grow whose second daemon (s2) fails to start is failed and its requester gets PMIX_ERR_DVM_MOD, but "
+                          "the first (s1), launched and not yet reported in, is not rolled back: the rollback terminates a started "
+                          "daemon only with the shrink command, whose send to a daemon that has not reported yet fails and is "
+                          "ignored, and s1's report that follows is accepted, so it joins the DVM (seen with plm and errmgr verbose "
+                          "5: 'Comm failure for daemon [..,2], not yet reported - ignoring it', then 'prted_report_launch from "
+                          "daemon [..,2] on node s1')", f"{ED}:203-209",
+                          "src/mca/plm/base/plm_base_launch_support.c:3426-3429,3455-3470 (grow_rollback: a started daemon is "
+                          "terminated only by the shrink xcast)",
+                          "src/mca/errmgr/dvm/errmgr_dvm.c:304-340 (a send failure to a daemon not yet reported is ignored)",
+                          "src/mca/plm/base/plm_base_launch_support.c:1748-1755 (the rolled-back daemon's later report is "
+                          "taken and its node marked up)")
     return UNCLASSIFIED
