@@ -1,0 +1,142 @@
+/**
+ * The allocation RFC's directives where the scenarios do not go: queued
+ * requests whose requester has gone or that the scheduler still cannot grant,
+ * queued EXTENDs, cancels by two requesters that chose the same request id,
+ * lending and reacquiring under the any-nodes policy, and status queries that
+ * name nothing known. Clauses: RF.cancel.by-id, RF.cancel.no-id-all,
+ * RF.id.requester-chosen, RF.id.follow-on, RF.status.query, RF.required.reject,
+ * RF.extend.released-together, RF.reacquire.lent; decisions IP-QUEUED-REQUESTS,
+ * IP-CANCEL-NAMES, IP-REQ-ID-SCOPE, IP-QUERY-STATES, IP-LEND (features/INTERPRETATIONS.md).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Engine } from '../../reference/engine';
+import type { EngineConfig } from '../../reference/state';
+import type { Info, ProcId } from '../../seam/messages';
+import { Directive, Key, Status } from '../../seam/pmix';
+
+const config: EngineConfig = {
+  startupNodes: [{ name: 'n1', slots: 2 }],
+  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }],
+  withoutKeys: [],
+  elastic: false,
+  scheduler: { whenShort: 'queue' },
+};
+
+const need = (n: number, reqId?: string): Info[] => [{ key: Key.PMIX_ALLOC_NUM_NODES, value: n, required: true }, ...(reqId !== undefined ? [{ key: Key.PMIX_ALLOC_REQ_ID, value: reqId }] : [])];
+const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value as string;
+
+function setup() {
+  const e = new Engine(config);
+  const t1 = e.connectTool();
+  const t2 = e.connectTool();
+  const state = (who: ProcId, reqId: string) => e.queryAllocation({ requester: who, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: reqId }] }).state;
+  const alloc = (who: ProcId, directive: number, info: Info[]) => e.allocate({ requester: who, directive, info });
+  return { e, t1, t2, state, alloc };
+}
+
+test('a cancel naming nothing withdraws every queued request of its requester and no one else\'s (RF.cancel.no-id-all)', () => {
+  const { e, t1, t2, state, alloc } = setup();
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(4, 'a')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(4, 'b')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(4, 'c')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_REQ_CANCEL, []).status, Status.PMIX_SUCCESS);
+  assert.deepEqual([state(t1, 'a'), state(t1, 'b'), state(t2, 'c')], ['cancelled', 'cancelled', 'pending']);
+  // The scheduler's cancel naming nothing withdraws everyone's.
+  assert.equal(alloc(e.schedulerProc, Directive.PMIX_ALLOC_REQ_CANCEL, []).status, Status.PMIX_SUCCESS);
+  assert.equal(state(t2, 'c'), 'cancelled');
+});
+
+test('two requesters that chose the same request id each cancel their own; one cannot cancel the other\'s (RF.cancel.by-id, IP-REQ-ID-SCOPE, IP-CANCEL-NAMES)', () => {
+  const { e, t1, t2, state, alloc } = setup();
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(4, 'x')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(4, 'x')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(4, 'only-t2')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_REQ_CANCEL, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'x' }]).status, Status.PMIX_SUCCESS);
+  assert.deepEqual([state(t1, 'x'), state(t2, 'x'), state(t2, 'only-t2')], ['pending', 'cancelled', 'pending']);
+  // t1 naming t2's request: not t1's to cancel, and it stays queued.
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_REQ_CANCEL, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'only-t2' }]).status, Status.PMIX_ERR_NO_PERMISSIONS);
+  assert.equal(state(t2, 'only-t2'), 'pending');
+  // The scheduler may cancel it; then nothing of that name is queued any more.
+  assert.equal(alloc(e.schedulerProc, Directive.PMIX_ALLOC_REQ_CANCEL, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'only-t2' }]).status, Status.PMIX_SUCCESS);
+  assert.equal(state(t2, 'only-t2'), 'cancelled');
+  assert.equal(alloc(e.schedulerProc, Directive.PMIX_ALLOC_REQ_CANCEL, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'only-t2' }]).status, Status.PMIX_ERR_NOT_FOUND);
+  assert.equal(state(t1, 'x'), 'pending');
+});
+
+test('a queued request whose requester has gone is not granted; one the scheduler still cannot grant stays queued (IP-QUEUED-REQUESTS)', () => {
+  const { e, t1, t2, state, alloc } = setup();
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(2)).status, Status.PMIX_SUCCESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(1, 'gone')).status, Status.PMIX_SUCCESS); // s3: the last free node
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(1, 'later')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(2, 'big')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  const t3 = e.connectTool();
+  assert.equal(alloc(t3, Directive.PMIX_ALLOC_NEW, need(1, 'orphan')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  // Still short: everything stays queued, nothing changes.
+  const before = e.observe();
+  e.scheduler({ action: 'grant-queued' });
+  assert.deepEqual(e.observe(), before);
+  assert.deepEqual([state(t2, 'later'), state(t2, 'big'), state(t3, 'orphan')], ['pending', 'pending', 'pending']);
+  // t3 leaves; t1's first allocation (two nodes) is released: the queue is worked in arrival order.
+  e.disconnectTool(t3);
+  const first = e.inspect().allocations.find((a) => a.nodes.length === 2)!;
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: first.allocId }]).status, Status.PMIX_SUCCESS);
+  e.scheduler({ action: 'grant-queued' });
+  assert.equal(state(t2, 'later'), 'granted');
+  assert.equal(state(t2, 'big'), 'pending', 'one node left: the two-node request waits');
+  assert.equal(state(t1, 'orphan'), 'cancelled', 'nobody is left to grant it to (any process may poll: RF.status.query)');
+  assert.equal(e.inspect().allocations.filter((a) => a.owner === t3.nspace).length, 0);
+});
+
+test('a queued EXTEND adds its nodes to the allocation it named, and one whose allocation has ended is cancelled (RF.extend.released-together)', () => {
+  const { e, t1, state, alloc } = setup();
+  const made = alloc(t1, Directive.PMIX_ALLOC_NEW, need(2, 'base'));
+  const id = idOf(made.info);
+  const other = alloc(t1, Directive.PMIX_ALLOC_NEW, need(1));
+  assert.equal(other.status, Status.PMIX_SUCCESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_EXTEND, [{ key: Key.PMIX_ALLOC_ID, value: id }, ...need(1, 'more')]).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_EXTEND, [{ key: Key.PMIX_ALLOC_ID, value: idOf(other.info) }, ...need(1, 'doomed')]).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  // The other allocation is released: its node frees, but the EXTEND naming it has nothing left to extend.
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: idOf(other.info) }]).status, Status.PMIX_SUCCESS);
+  e.scheduler({ action: 'grant-queued' });
+  assert.equal(state(t1, 'doomed'), 'cancelled');
+  const allocs = e.inspect().allocations;
+  assert.equal(allocs.length, 1, 'a queued EXTEND makes no new allocation');
+  assert.equal(allocs[0].allocId, id);
+  assert.equal(allocs[0].nodes.length, 3, 'the EXTEND\'s node joined the allocation it named');
+});
+
+test('lent nodes come back under the any-nodes policy as that many free nodes, into the same allocation (RF.reacquire.lent, IP-LEND)', () => {
+  const e = new Engine({ ...config, scheduler: { reacquire: 'any-nodes' } });
+  const t = e.connectTool();
+  const made = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1,s2' }] });
+  const id = idOf(made.info);
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_TIME, value: 60 }] }).status, Status.PMIX_SUCCESS);
+  assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).state, 'lent');
+  // Someone else takes s1 meanwhile: any two free nodes will do.
+  assert.equal(e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).status, Status.PMIX_SUCCESS);
+  const back = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REAQUIRE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] });
+  assert.equal(back.status, Status.PMIX_SUCCESS);
+  assert.equal(idOf(back.info), id);
+  const a = e.inspect().allocations.find((x) => x.allocId === id)!;
+  assert.deepEqual([...a.nodes].sort(), ['s2', 's3']);
+  assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).state, 'granted');
+  // Lending it again, with fewer nodes free than it lent, a required reacquire cannot be met: refused, nothing changes.
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_TIME, value: 60 }] }).status, Status.PMIX_SUCCESS);
+  assert.equal(e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] }).status, Status.PMIX_SUCCESS);
+  const before = e.observe();
+  assert.notEqual(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REAQUIRE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
+  assert.deepEqual(e.observe(), before);
+  assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).state, 'lent');
+});
+
+test('a status query answers only a live process, and says what it names: nothing known is PMIX_ERR_NOT_FOUND (IP-QUERY-STATES)', () => {
+  const { e, t1, alloc } = setup();
+  const q = (who: ProcId, qualifiers: Info[]) => e.queryAllocation({ requester: who, qualifiers });
+  assert.equal(q({ nspace: 'ghost', rank: 0 }, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'a' }]).status, Status.PMIX_ERR_UNREACH);
+  assert.equal(q(t1, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'never' }]).status, Status.PMIX_ERR_NOT_FOUND);
+  assert.equal(q(t1, [{ key: Key.PMIX_ALLOC_ID, value: 'never' }]).status, Status.PMIX_ERR_NOT_FOUND);
+  const made = alloc(t1, Directive.PMIX_ALLOC_NEW, need(1, 'mine'));
+  const granted = q(t1, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'mine' }]);
+  assert.deepEqual(granted, { status: Status.PMIX_SUCCESS, state: 'granted', allocId: idOf(made.info) });
+});
