@@ -94,6 +94,8 @@ test('a spawn target or session id that is not of its PMIx type is PMIX_ERR_BAD_
   for (const [key, value] of cases) {
     const r = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [{ key, value }] });
     assert.equal(r.status, Status.PMIX_ERR_BAD_PARAM, `${key}=${JSON.stringify(value)}`);
+    assert.deepEqual(r.info, [], 'a refused spawn carries no info');
+    assert.equal(r.nspace, undefined, 'a refused spawn names no job');
   }
   for (const apps of [[], [{ cmd: 'a', np: 0 }], [{ cmd: 'a', np: 1.5 }], [{ cmd: 'a', np: 1 }, { cmd: 'b', np: -1 }], [{ cmd: 'a', np: 1_000_000_000 }]]) {
     assert.equal(e.spawn({ requester: tool, apps, info: [] }).status, Status.PMIX_ERR_BAD_PARAM, JSON.stringify(apps));
