@@ -28,6 +28,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Implementation } from '../../seam/implementation';
 import type { Info, Introspection, NodeSpec, Snapshot } from '../../seam/messages';
 import { ACCEPTED_STATUSES, Directive, Key, Status, describeStatus } from '../../seam/pmix';
@@ -371,8 +373,8 @@ function endedSince(m: LifecycleModel, was: { allocs: AllocModel[]; jobs: string
   return ended.length + killed.length === 0 ? '' : `; ends: ${[...ended, ...killed].join('; ')}`;
 }
 
-async function runSequence(ops: Op[]): Promise<void> {
-  const impl = loadImplementation();
+async function runSequence(ops: Op[], make: () => Implementation = loadImplementation): Promise<void> {
+  const impl = make();
   const run = new Run(impl);
   try {
     const { scheduler } = await impl.start({ startupNodes: STARTUP, schedulerNodes: SCHEDULER, withoutKeys: [], elastic: false });
@@ -412,3 +414,22 @@ test('reservations end exactly when the lifecycle rules say, and their nodes go 
     console.log(`lifecycle property: ${runs} interleavings executed, seed ${settings.seed ?? 'random'}, elapsed ${(performance.now() - t0).toFixed(0)} ms`);
   }
 });
+
+// Every known-good whose freedom this property's oracle can judge. Not: observations-in-any-order
+// and releaser-ends-before-answer (the oracle compares observations in order and expects every
+// answer), oversubscribes (the oracle refuses a spawn that does not fit).
+const LIFECYCLE_KNOWN_GOOD = fs
+  .readdirSync(path.resolve(__dirname, '..', '..', 'known-good'))
+  .filter((f) => f.endsWith('.ts') && !['good.ts', 'observations-in-any-order.ts', 'releaser-ends-before-answer.ts', 'oversubscribes.ts'].includes(f))
+  .map((f) => f.replace(/\.ts$/, ''));
+for (const name of LIFECYCLE_KNOWN_GOOD) {
+  test(`the lifecycle rules hold for the known-good ${name}`, async () => {
+    const { createImplementation } = require(`../../known-good/${name}`) as { createImplementation: () => Implementation };
+    await fc.assert(
+      fc.asyncProperty(sequenceArb(MAX_OPS), async (ops) => {
+        await runSequence(ops, createImplementation);
+      }),
+      propertySettings(40),
+    );
+  });
+}
