@@ -81,3 +81,50 @@ test('what each declares for session-id-in-response, warning-request-id and tool
     }
   }
 });
+
+/** What an implementation does, for the readings of the elastic DVM a short sequence shows. */
+async function elasticBehaviour(impl: Implementation): Promise<Partial<Record<ReadingName, string>>> {
+  const { scheduler } = await impl.start({ ...setup, schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }], elastic: true });
+  const { proc: tool } = await impl.connectTool({ label: 'T' });
+  const grow = async (node: string) => {
+    await impl.daemon({ event: 'report', node });
+    await impl.daemon({ event: 'wireup' });
+  };
+  const made = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }] });
+  const allocId = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  await grow('s1');
+  await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: allocId }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'extend' }] });
+  await grow('s2');
+  const ready = (await impl.observe({})).events.filter((e) => e.code === Status.PMIX_DVM_IS_READY && e.to.nspace === tool.nspace);
+  const second = ready[1]?.info.find((i) => i.key === Key.PMIX_ALLOC_REQ_ID)?.value;
+  // The scheduler reclaims it: does the scheduler get the completion event?
+  await impl.scheduler({ action: 'reclaim', allocId });
+  for (const node of ['s1', 's2']) await impl.daemon({ event: 'exit', node });
+  const toScheduler = (await impl.observe({})).events.filter((e) => e.to.nspace === scheduler.nspace && e.code === Status.PMIX_DVM_IS_READY).length;
+  // A shrink still pending at teardown.
+  const other = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's3' }] });
+  const otherId = other.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  await grow('s3');
+  await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: otherId }] });
+  const before = (await impl.observe({})).events.length;
+  await impl.scheduler({ action: 'teardown' });
+  const last = (await impl.observe({})).events.slice(before).find((e) => e.to.nspace === tool.nspace);
+  await impl.stop();
+  return {
+    'completion-request-id': second === 'extend' ? 'driving' : second === 'create' ? 'creation' : String(second),
+    'reclaim-requester': toScheduler > 0 ? 'scheduler' : 'none',
+    'teardown-pending-shrink': last?.code === Status.PMIX_DVM_IS_READY ? 'is-ready' : last?.code === Status.PMIX_ERR_DVM_MOD ? 'dvm-mod' : String(last?.code),
+  };
+}
+
+test('what each declares for completion-request-id, reclaim-requester and teardown-pending-shrink is what it does', async () => {
+  for (const [name, make] of ALL) {
+    if (name === 'daemons-act-on-their-own') continue; // its daemons report and depart on their own: the sequence above cannot drive it
+    const impl = make();
+    const declared = (await impl.describe()).readings ?? {};
+    const seen = await elasticBehaviour(impl);
+    for (const [reading, value] of Object.entries(seen)) {
+      assert.equal(value, declared[reading as ReadingName], `${name}: declares ${reading}=${declared[reading as ReadingName]} but does ${value}`);
+    }
+  }
+});
