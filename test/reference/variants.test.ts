@@ -108,7 +108,12 @@ async function elasticBehaviour(impl: Implementation): Promise<Partial<Record<Re
   await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: otherId }] });
   const before = (await impl.observe({})).events.length;
   await impl.scheduler({ action: 'teardown' });
-  const last = (await impl.observe({})).events.slice(before).find((e) => e.to.nspace === tool.nspace);
+  const events = (await impl.observe({})).events;
+  const last = [...events].sort((x, y) => x.seq - y.seq).slice(before).find((e) => e.to.nspace === tool.nspace);
+  // Sequence numbers only order events (EventView.seq, a wire integer): positive whole numbers, all distinct.
+  const seqs = events.map((e) => e.seq);
+  assert.ok(seqs.every((n) => Number.isInteger(n) && n >= 1), `sequence numbers ${JSON.stringify(seqs)}`);
+  assert.equal(new Set(seqs).size, seqs.length, `sequence numbers ${JSON.stringify(seqs)} repeat`);
   await impl.stop();
   return {
     'completion-request-id': second === 'extend' ? 'driving' : second === 'create' ? 'creation' : String(second),
