@@ -68,6 +68,21 @@ for (const [name, code] of [
     }
   });
 
+  /**
+   * How many of this code reached the actor since the setup, whatever else
+   * it received: for a requester of several concurrent size changes, where
+   * which request an event belongs to is told by its PMIX_ALLOC_REQ_ID, and
+   * which id it carries is a reading (IP-READING-COMPLETION-REQ-ID).
+   */
+  Then(`{actor} receives {int} ${name} in all`, async function (this: ConformanceWorld, actor: Actor, count: number) {
+    const proc = procOf(this, actor);
+    const { events } = await completions(this);
+    const mine = events.filter((e) => sameProc(e.to, proc) && e.code === code);
+    if (mine.length !== count) {
+      this.fail(`${count} ${name} delivered to ${actorName(actor)} in all`, `${mine.length}: ${describeEvents(this, mine)}; all since the setup: ${describeEvents(this, events)}`);
+    }
+  });
+
   /** Per request: the events carrying this PMIX_ALLOC_REQ_ID. */
   Then(`{actor} receives exactly one ${name} for request {string}`, async function (this: ConformanceWorld, actor: Actor, reqId: string) {
     const proc = procOf(this, actor);

@@ -336,6 +336,13 @@ Then('job {string} has not launched', async function (this: ConformanceWorld, al
   if (!['PENDING', 'WAITING_FOR_DAEMONS'].includes(job.state) || job.procs.some((p) => p.running)) this.fail(expected, describeJob(job));
 });
 
+/** Parked or aborted, whichever: where a reading leaves open which (IP-READING-GROW-FAILURE-ABORTS). */
+Then('job {string} has no process running', async function (this: ConformanceWorld, alias: string) {
+  const expected = `job ${alias} with no process running (parked, or aborted without launching)`;
+  const job = await jobView(this, alias);
+  if (!['PENDING', 'WAITING_FOR_DAEMONS', 'NEVER_LAUNCHED'].includes(job.state) || job.procs.some((p) => p.running)) this.fail(expected, describeJob(job));
+});
+
 Then('job {string} was never launched', async function (this: ConformanceWorld, alias: string) {
   const expected = `job ${alias} aborted without launching (NEVER_LAUNCHED), nothing of it running`;
   const job = await jobView(this, alias);

@@ -52,8 +52,8 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
   @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-PARTIAL-RELEASE @clause:ED.conc.any-mix @clause:ED.conc.admit-after-all @clause:ED.conformance.7 @clause:ED.conc.independent-accounting
   Rule: A job parked at the map-eligible boundary waits for every campaign in progress
 
-    @clause:EP.invariant.park-iff-fence @clause:ED.shrink.park-map-eligible @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event @reading:completion-request-id=driving
-    Scenario: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink
+    @clause:EP.invariant.park-iff-fence @clause:ED.shrink.park-map-eligible @clause:SH.event.per-campaign @clause:EP.invariant.event-independent-of-fence @clause:ED.twophase.completion-event
+    Scenario Outline: A grow completing while a shrink runs is reported at once, but the parked job still waits for the shrink (each event told by <told by>)
       When tool "T" requests PMIX_ALLOC_RELEASE with:
         | PMIX_ALLOC_ID        | allocation R |
         | PMIX_ALLOC_NODE_LIST | "s3"         |
@@ -68,12 +68,21 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       When the daemon on node "s5" reports in
       And the head node distributes the wireup
       Then node "s5" is ready
-      And tool "U" receives exactly one PMIX_DVM_IS_READY for request "grow"
+      And tool "U" receives exactly one PMIX_DVM_IS_READY <the grow>
       And tool "T" receives no completion event
       And job "J" is parked
       When the daemon on node "s3" exits
-      Then tool "T" receives exactly one PMIX_DVM_IS_READY for request "shrink"
+      Then tool "T" receives exactly one PMIX_DVM_IS_READY <the shrink>
       And job "J" has launched 2 processes
+
+      Examples: whichever the reading
+        | told by            | the grow                  | the shrink               |
+        | its PMIX_ALLOC_ID  | for allocation "R2"       | for allocation "R"       |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | told by               | the grow             | the shrink             |
+        | its PMIX_ALLOC_REQ_ID | for request "grow"   | for request "shrink"   |
 
     Scenario: Through a chain of partly overlapping campaigns, the parked job is admitted once, after the last
       When tool "U" requests PMIX_ALLOC_EXTEND with:
@@ -125,8 +134,8 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
   @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-GROW-FAILURE-SCOPE @clause:ED.conformance.4 @clause:ED.grow.failure-aborts-parked
   Rule: A failed grow aborts only the jobs waiting on it
 
-    @clause:ED.conc.no-cross-release @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:job-staging @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release @reading:grow-failure-aborts=parked-during-grow
-    Scenario: A grow fails while a shrink runs: its own waiter is aborted for good, the shrink's waiters at both boundaries are admitted when it completes
+    @clause:ED.conc.no-cross-release @clause:ED.admit.grow-failure-aborts @clause:EP.abort.no-later-admit @clause:EP.abort.prelaunch-untouched @clause:GC.failure.prelaunch-untouched @clause:SH.invariant.prelaunch-never-failed @clause:ED.conc.admit-after-all @clause:ED.conformance.1 @needs:job-staging @interpretation:IP-ELASTIC-LAUNCH-HOLD @interpretation:IP-ELASTIC-STAGING @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    Scenario Outline: A grow fails while a shrink runs: its own waiter is aborted for good, the shrink's waiters at both boundaries are admitted when it completes (<J>)
       Given tool "T" spawns job "L" with 2 processes on host "s1", held before the launch boundary, and:
         | PMIX_SPAWN_TARGET | allocation R |
       When tool "T" requests PMIX_ALLOC_RELEASE with:
@@ -143,15 +152,31 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       And the daemon on node "s5" crashes with PMIX_ERR_TIMEOUT
       Then tool "U" receives exactly one PMIX_ERR_DVM_MOD
       And job "K" was never launched
-      # J parked before the grow began, for the shrink only; L waits only on the shrink.
-      And job "J" is parked
+      # J parked before the grow began, for the shrink only: whether the failed
+      # grow aborts it is a reading (IP-READING-GROW-FAILURE-ABORTS). L, at the
+      # launch boundary, waits only on the shrink under both.
+      And <J once the grow has failed>
       And job "L" is parked
       And node "s3" is leaving the DVM
       When the daemon on node "s3" exits
       Then job "L" has launched on its original mapping
-      And job "J" has launched 2 processes
+      And <J once the shrink has completed>
       And job "K" was never launched
       And tool "T" receives exactly one PMIX_DVM_IS_READY
+
+      Examples: whichever the reading
+        | J                                     | J once the grow has failed | J once the shrink has completed              |
+        | J not running while the shrink runs   | job "J" has no process running | tool "U" receives exactly one PMIX_ERR_DVM_MOD |
+
+      @reading:grow-failure-aborts=parked-during-grow
+      Examples: a failed grow aborts the jobs that parked while it was in progress
+        | J                                     | J once the grow has failed | J once the shrink has completed  |
+        | J waits for the shrink and launches   | job "J" is parked          | job "J" has launched 2 processes |
+
+      @reading:grow-failure-aborts=all-parked-at-map
+      Examples: a failed grow aborts every job parked at the map-eligible boundary
+        | J                                     | J once the grow has failed | J once the shrink has completed  |
+        | J is aborted with the grow            | job "J" was never launched | job "J" was never launched       |
 
     @clause:GC.motivation.no-wedge @clause:ED.conc.independent-accounting
     Scenario: A job parked during two grows is aborted when one of them fails; a job parked afterwards waits only for the survivor
@@ -219,13 +244,17 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
         | a wireup                               | the head node distributes the wireup                  |
         | a report-in from its own target        | the daemon on node "s3" reports in                    |
 
-  @needs:partial-release @reading:completion-request-id=driving @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @clause:ED.deliver.exactly-one
+  # Both requests are the same tool's, on the same allocation: which event
+  # answers which is told by its PMIX_ALLOC_REQ_ID, and which id an event
+  # carries is a reading (IP-READING-COMPLETION-REQ-ID). Whichever it is, the
+  # counts hold.
+  @needs:partial-release @interpretation:IP-ELASTIC-RELEASE-DURING-GROW @interpretation:IP-PARTIAL-RELEASE @clause:ED.deliver.exactly-one
   Rule: A release that arrives while a grow is pending is a campaign of its own
 
     # Nothing the grow asked for was realised: the elastic spec's "any other
     # condition leaves the requested change unrealized" (IP-ELASTIC-GROW-ALL-RELEASED).
     @clause:ED.event.mod-on-failure @interpretation:IP-ELASTIC-GROW-ALL-RELEASED
-    Scenario: A grow whose every new node is released before it completes ends with PMIX_ERR_DVM_MOD, not PMIX_DVM_IS_READY
+    Scenario Outline: A grow whose every new node is released before it completes ends with PMIX_ERR_DVM_MOD, not PMIX_DVM_IS_READY (<counted>)
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |
         | PMIX_ALLOC_NODE_LIST | "s5"          |
@@ -237,10 +266,19 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
       Then the request succeeds
       When the daemon on node "s5" exits
       Then node "s5" is not in the DVM
-      And tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow"
+      And <the grow's event>
+
+      Examples: whichever the reading
+        | counted      | the grow's event                          |
+        | in all       | tool "U" receives 1 PMIX_ERR_DVM_MOD in all |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | counted      | the grow's event                                               |
+        | per request  | tool "U" receives exactly one PMIX_ERR_DVM_MOD for request "grow" |
 
     @clause:ED.conc.any-mix @clause:ED.conc.independent-accounting @needs:PMIX_SPAWN_TARGET
-    Scenario: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event
+    Scenario Outline: A node released while its own grow is pending leaves; the grow completes with the rest, and each request gets its one event (<counted>)
       When tool "U" requests PMIX_ALLOC_EXTEND with:
         | PMIX_ALLOC_ID        | allocation R2 |
         | PMIX_ALLOC_NODE_LIST | "s5,s6"       |
@@ -255,15 +293,24 @@ Feature: Overlapping grows and shrinks are accounted for independently, and a pa
         | PMIX_SPAWN_TARGET | allocation R2 |
       And the daemon on node "s5" reports in
       And the head node distributes the wireup
-      Then tool "U" receives exactly one PMIX_DVM_IS_READY for request "grow"
+      Then <the grow's event>
       And node "s5" is ready
       And node "s6" is leaving the DVM
       And job "J" is parked
       When the daemon on node "s6" exits
-      Then tool "U" receives exactly one PMIX_DVM_IS_READY for request "shrink"
+      Then <the shrink's event, too>
       And node "s6" is not in the DVM
       And job "J" has launched 4 processes
       And job "J" is running on nodes "s4,s5"
+
+      Examples: whichever the reading
+        | counted     | the grow's event                            | the shrink's event, too                     |
+        | in all      | tool "U" receives 1 PMIX_DVM_IS_READY in all | tool "U" receives 2 PMIX_DVM_IS_READY in all |
+
+      @reading:completion-request-id=driving
+      Examples: the id of the request that drove the change
+        | counted     | the grow's event                                                 | the shrink's event, too                                            |
+        | per request | tool "U" receives exactly one PMIX_DVM_IS_READY for request "grow" | tool "U" receives exactly one PMIX_DVM_IS_READY for request "shrink" |
 
   # Two shrinks and no grow: "until every targeted daemon has departed" and
   # "only when all in-progress campaigns have completed", the two sentences
