@@ -133,3 +133,18 @@ test('what each declares for completion-request-id, reclaim-requester and teardo
     }
   }
 });
+
+test('accepts-size-change-in-progress: a request that starts a size change is accepted with its own accepted status, one that completes at once with PMIX_SUCCESS', async () => {
+  const impl = load('accepts-size-change-in-progress')();
+  await impl.start({ ...setup, elastic: true });
+  const { proc: tool } = await impl.connectTool({ label: 'T' });
+  const grow = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
+  assert.equal(grow.status, Status.PMIX_OPERATION_IN_PROGRESS, 'the grow was accepted, not completed');
+  assert.ok(grow.info.some((i) => i.key === Key.PMIX_ALLOC_ID), 'the acceptance carries the allocation id');
+  const carve = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 'n1' }] });
+  assert.equal(carve.status, Status.PMIX_SUCCESS, 'carving a startup node changes no size: nothing is in progress');
+  const refused = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 'nope', required: true }] });
+  assert.notEqual(refused.status, Status.PMIX_SUCCESS);
+  assert.notEqual(refused.status, Status.PMIX_OPERATION_IN_PROGRESS);
+  await impl.stop();
+});
