@@ -148,3 +148,21 @@ test('accepts-size-change-in-progress: a request that starts a size change is ac
   assert.notEqual(refused.status, Status.PMIX_OPERATION_IN_PROGRESS);
   await impl.stop();
 });
+
+test('a failed grow\'s PMIX_ERR_DVM_MOD carries the allocation id and the cause, under some key, in every known-good', async () => {
+  for (const [name, make] of ALL) {
+    if (name === 'daemons-act-on-their-own') continue; // its daemons report on their own: this sequence cannot make one fail first
+    const impl = make();
+    await impl.start({ ...setup, elastic: true });
+    const { proc: tool } = await impl.connectTool({ label: 'T' });
+    const r = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
+    const allocId = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value;
+    await impl.daemon({ event: 'fail-to-start', node: 's1', cause: Status.PMIX_ERR_NOT_FOUND });
+    const failed = (await impl.observe({})).events.filter((e) => e.code === Status.PMIX_ERR_DVM_MOD && e.to.nspace === tool.nspace);
+    assert.equal(failed.length, 1, `${name}: one PMIX_ERR_DVM_MOD`);
+    const info = failed[0].info;
+    assert.ok(info.some((i) => i.key === Key.PMIX_ALLOC_ID && i.value === allocId), `${name}: the event names ${String(allocId)}`);
+    assert.ok(info.some((i) => typeof i.key === 'string' && i.key.length > 0 && i.key !== Key.PMIX_ALLOC_ID && i.value === Status.PMIX_ERR_NOT_FOUND), `${name}: the cause is in the event's info array: ${JSON.stringify(info)}`);
+    await impl.stop();
+  }
+});
