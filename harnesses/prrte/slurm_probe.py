@@ -275,6 +275,12 @@ def run(args: argparse.Namespace) -> int:
     env["LD_LIBRARY_PATH"] = os.path.join(args.prrte_prefix, "lib")
     p = Probe(out, env, args.tool_agent)  # the probe's own commands are not logged as PRRTE's
     dvm_env = dict(env, PATH=shims + ":" + env["PATH"])
+    if args.hnp_node:
+        # As if prte ran on that compute node: ras/slurm refuses any release
+        # touching the DVM's own job when SLURMD_NODENAME is unset
+        # (ras_slurm_modify_release.c:960-962, :1288-1296), and it is unset
+        # where salloc runs its command on the submit host.
+        dvm_env["SLURMD_NODENAME"] = args.hnp_node
     startup = args.startup.split(",")
     uri_file = os.path.join(out, "dvm.uri")
     agent = os.path.join(REPO, "scripts", "slurm-node-prted.sh")
@@ -307,6 +313,18 @@ def run(args: argparse.Namespace) -> int:
         p.case("EXTEND by name (s3)", a, alloc_line("EXTEND", nlist="s3", reqid="grow-name"))
         g3 = p.case("NEW by count (2 nodes)", a, alloc_line("NEW", nnodes=2, reqid="new-count"))
         p.say("== sessions: " + json.dumps(sessions(a)))
+        if alloc_id(g3):
+            p.say(f"== spawn 2 x sleep with PMIX_SPAWN_TARGET={alloc_id(g3)} (the NEW grow)")
+            a.send(agent_line("spawn", "1", "/bin/sleep 4", "2", "-", "pmix.spwn.tgt", "s", alloc_id(g3)))
+            sp = a.result(60) or {}
+            p.say(f"  answer: status {status_name(sp.get('status', 0))}; nspace {sp.get('nspace')}")
+            if sp.get("nspace"):
+                a.send(agent_line("ptable", sp["nspace"]))
+                p.say(f"  proc table: {json.dumps((a.result(30) or {}).get('procs'))[:600]}")
+        if alloc_id(g1):
+            p.case(f"EXTEND naming an existing allocation ({alloc_id(g1)}) by PMIX_ALLOC_ID, 1 node", a,
+                   alloc_line("EXTEND", id=alloc_id(g1), nnodes=1, reqid="grow-by-id"))
+            p.say("== sessions: " + json.dumps(sessions(a)))
         total += 4 * args.slots
         p.say(f"== spawn {total} across everything: {p.spawn(uri_file, total)}")
         new_nodes = [n["name"] for s in sessions(a).get("sessions", []) if s["id"] == alloc_id(g3) for n in s["nodes"]]
@@ -314,7 +332,8 @@ def run(args: argparse.Namespace) -> int:
             p.case(f"RELEASE by name ({new_nodes[0]}, no id)", a, alloc_line("RELEASE", nlist=new_nodes[0]))
         p.case("RELEASE by count (1 node, no id)", a, alloc_line("RELEASE", nnodes=1))
         if alloc_id(g1):
-            p.case(f"RELEASE by id ({alloc_id(g1)}, the count grow)", a, alloc_line("RELEASE", id=alloc_id(g1)))
+            p.case(f"RELEASE by id ({alloc_id(g1)}, the count grow) with a request id of its own", a,
+                   alloc_line("RELEASE", id=alloc_id(g1), reqid="release-by-id"))
         p.say("== sessions: " + json.dumps(sessions(a)))
         p.case("EXTEND naming neither a count nor nodes", a, alloc_line("EXTEND", reqid="grow-nothing"))
         p.case("EXTEND naming a startup node the DVM holds (n1)", a, alloc_line("EXTEND", nlist=startup[0], reqid="grow-held"),
@@ -369,6 +388,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--startup", default="n1,n2")
     ap.add_argument("--slots", type=int, default=4)
     ap.add_argument("--no-elastic", action="store_true")
+    ap.add_argument("--hnp-node", default="", help="set SLURMD_NODENAME for prte (the node it is taken to run on)")
     ap.add_argument("--slurm-prefix", default=os.environ.get("SLURM_PREFIX", "/root/slurm-install"))
     ap.add_argument("--slurm-conf", default=os.environ.get("SLURM_CONF", "/tmp/pmix-slurm/etc/slurm.conf"))
     ap.add_argument("--prrte-prefix", default=os.environ.get("PRRTE_SLURM_PREFIX", "/root/prrte-slurm-install"))
