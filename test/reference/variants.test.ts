@@ -166,3 +166,24 @@ test('a failed grow\'s PMIX_ERR_DVM_MOD carries the allocation id and the cause,
     await impl.stop();
   }
 });
+
+test('what each declares for grow-failure-aborts is what it does', async () => {
+  for (const [name, make] of ALL) {
+    if (name === 'daemons-act-on-their-own') continue; // its daemons report on their own: this sequence cannot hold a grow open
+    const impl = make();
+    const declared = (await impl.describe()).readings?.['grow-failure-aborts'];
+    await impl.start({ ...setup, elastic: true });
+    const { proc: tool } = await impl.connectTool({ label: 'T' });
+    await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
+    const before = await impl.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [] }); // parks while the first grow is in progress
+    await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] });
+    const during = await impl.spawn({ requester: tool, apps: [{ cmd: 'b', np: 1 }], info: [] }); // parks while both are
+    await impl.daemon({ event: 'crash', node: 's2' }); // the second grow fails
+    const states = (await impl.observe({ jobs: [before.nspace!, during.nspace!] })).jobs;
+    const stateOf = (ns: string) => states.find((j) => j.nspace === ns)?.state;
+    assert.equal(stateOf(during.nspace!), 'NEVER_LAUNCHED', `${name}: a job parked during the failed grow never launches`);
+    const seen = stateOf(before.nspace!) === 'NEVER_LAUNCHED' ? 'all-parked-at-map' : 'parked-during-grow';
+    assert.equal(seen, declared, `${name}: declares grow-failure-aborts=${declared} but does ${seen}`);
+    await impl.stop();
+  }
+});
