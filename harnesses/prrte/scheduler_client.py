@@ -7,7 +7,7 @@ PMIX_SERVER_SCHEDULER and names itself. PRRTE records that identity as its
 scheduler (prrte src/prted/pmix/pmix_server_gen.c:568-569, 609-624), and the
 ownership check admits it to every session (src/runtime/prte_globals.c:1176-1179):
 it may extend, spawn into and release any reservation. It has no job object,
-so PRRTE treats it as a tool (ras_base_allocate.c:1398-1399: its
+so PRRTE treats it as a tool (ras_base_allocate.c:1406-1414: its
 PMIX_ALLOC_TARGET is honoured), and the completion events of its own requests
 are directed to it (plm_base_launch_support.c:3144-3200).
 
