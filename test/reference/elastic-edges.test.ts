@@ -175,3 +175,23 @@ test('spawns naming a session by PMIX_SESSION_ID or PMIX_ALLOC_REQ_ID that names
   const held = e.spawn({ requester: tool, apps: [{ cmd: 'h', np: 1 }], info: [], hold: 'map' });
   assert.ok(held.info.every((i) => typeof i === 'object' && typeof i.key === 'string'), JSON.stringify(held.info));
 });
+
+test('a job remapped at the launch boundary never lands on a node whose daemon is still joining (no launch onto a not-ready node)', () => {
+  for (const hosts of [false, true]) {
+    const e = new Engine(config);
+    const tool = e.connectTool();
+    const id = grown(e, tool, 's1');
+    const app = hosts ? { cmd: 'a', np: 1, hosts: ['s1'] } : { cmd: 'a', np: 1 };
+    const job = e.spawn({ requester: tool, apps: [app], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id }], hold: 'launch' }).nspace!;
+    assert.deepEqual(e.observe({ jobs: [job] }).jobs[0].procs.map((p) => p.node), ['s1']);
+    // s1 is lost; the reservation grows again (by s2, or by s1 itself, granted anew), its daemon still joining.
+    assert.equal(e.daemon({ event: 'crash', node: 's1' }).status, Status.PMIX_SUCCESS);
+    const joining = hosts ? 's1' : 's2';
+    assert.equal(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_NODE_LIST, value: joining }] }).status, Status.PMIX_SUCCESS);
+    assert.equal(e.observe({ nodes: [joining] }).nodes[0].daemon, 'joining');
+    e.advanceJob({ nspace: job, to: 'launch' });
+    const j = e.observe({ jobs: [job] }).jobs[0];
+    assert.ok(!j.procs.some((p) => p.running && p.node === joining), `launched onto the joining ${joining}: ${JSON.stringify(j)}`);
+    assert.notEqual(j.state, 'RUNNING');
+  }
+});
