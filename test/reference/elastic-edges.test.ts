@@ -195,3 +195,18 @@ test('a job remapped at the launch boundary never lands on a node whose daemon i
     assert.notEqual(j.state, 'RUNNING');
   }
 });
+
+test('a job parked at the map-eligible boundary whose only session ended meanwhile fails to map when admitted', () => {
+  const e = new Engine(config);
+  const tool = e.connectTool();
+  const id = grown(e, tool, 's1');
+  e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] }); // a grow in progress: the fence is up
+  const job = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id }] }).nspace!;
+  assert.equal(e.observe({ jobs: [job] }).jobs[0].state, 'WAITING_FOR_DAEMONS');
+  assert.equal(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
+  e.daemon({ event: 'exit', node: 's1' });
+  e.daemon({ event: 'report', node: 's2' });
+  e.daemon({ event: 'wireup' });
+  assert.equal(e.inspect().elastic!.fence, 0);
+  assert.equal(e.observe({ jobs: [job] }).jobs[0].state, 'FAILED_TO_MAP');
+});
