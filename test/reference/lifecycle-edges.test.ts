@@ -57,6 +57,7 @@ test('teardown ends every running job KILLED, a job held before launch NEVER_LAU
   const states = Object.fromEntries(e.observe().jobs.map((j) => [j.nspace, j.state]));
   assert.deepEqual(states, { [done]: 'TERMINATED', [running]: 'KILLED', [held.nspace!]: 'NEVER_LAUNCHED', [heldAtLaunch]: 'NEVER_LAUNCHED' });
   assert.ok(e.observe().jobs.every((j) => j.procs.every((p) => !p.running)), 'no process runs after teardown');
+  assert.deepEqual(e.observe({ jobs: [running] }).jobs[0].procs.map((p) => [p.rank, p.running]), [[0, false], [1, false]], 'a killed job keeps its processes, stopped (ProcView: a process that has stopped keeps the node it last ran on)');
   assert.deepEqual(e.inspect().allocations, [], 'every reservation ended with the DVM');
 });
 
