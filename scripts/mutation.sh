@@ -44,7 +44,9 @@ else
   [ "${#ranges[@]}" -eq 0 ] && mutate=()
 fi
 if [ "${MUTATION_PROPERTIES:-survivors}" = all ] || [ "${#mutate[@]}" -gt 0 ]; then
-  echo "== mutation run 2: the unit, property and fuzz tests (tap), ${MUTATION_PROPERTIES:-on the scenarios' survivors}"
+  scope="on the mutants the scenarios left alive"
+  [ "${MUTATION_PROPERTIES:-survivors}" = all ] && scope="on every mutant"
+  echo "== mutation run 2: the unit, property and fuzz tests (tap), $scope"
   run stryker.properties.config.json "${incremental[@]}" --incrementalFile "$out/properties.incremental.json" "${mutate[@]}" "$@"
   node -r ./tools/register.js tools/mutation-score.ts score "$out/scenarios.json" "$out/properties.json" "${properties_args[@]}" --survivors "$out/survivors.md"
 else
