@@ -7,14 +7,19 @@
 #   bash scripts/slurm-cluster.sh stop      scontrol shutdown, then wait for (or kill, by pid file) every daemon
 #   bash scripts/slurm-cluster.sh status    sinfo and the daemons' pids
 #   bash scripts/slurm-cluster.sh env       the export lines a client shell needs (eval "$(... env)")
+#   bash scripts/slurm-cluster.sh shape NODES   only NODES (comma list) take work: the others are
+#                                               drained, these resumed (a scenario's startup + pool)
 # Settings (environment):
 #   SLURM_PREFIX   the install (default /root/slurm-install)
 #   SLURM_STATE    configuration, key, spool, logs, pid files (default /tmp/pmix-slurm; never the repository)
 #   SLURM_STARTUP  startup node names (default n1,n2,n3): what the DVM's own allocation is made of
 #   SLURM_POOL     scheduler-pool node names (default s1,s2,s3,s4,s5,s6): idle nodes an extend is granted from
-#   SLURM_CPUS     CPUs (= PRRTE slots) per node (default 4; config_overrides lets them exceed the real cores)
+#   SLURM_CPUS     CPUs (= PRRTE slots) per node: a number for all (default 4), or NAME=N,... with
+#                  4 for the nodes not named (config_overrides lets them exceed the real cores)
 #   SLURM_AUTH     none (default: auth/none + cred/none) or slurm (auth/slurm + cred/slurm with a
 #                  key file beside slurm.conf; only if Slurm was built with libjwt)
+#   SLURM_PROCTRACK linuxproc (default: a process tree, which a daemonized prted leaves) or cgroup
+#                  (cgroup v1 freezer: Slurm finds and kills a step's daemonized processes)
 #   SLURM_PORT     slurmctld's port (default 16817); slurmd ports follow from SLURM_PORT+184 (17001, ...)
 # One partition, "pmix", holds every node. Pool nodes have Weight=1 and startup
 # nodes Weight=100, so a request by count (an expander's `salloc --nodes=N`)
@@ -30,6 +35,7 @@ pool="${SLURM_POOL:-s1,s2,s3,s4,s5,s6}"
 cpus="${SLURM_CPUS:-4}"
 ctld_port="${SLURM_PORT:-16817}"
 auth="${SLURM_AUTH:-none}"
+proctrack="${SLURM_PROCTRACK:-linuxproc}"
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 conf="$state/etc/slurm.conf"
 
@@ -39,6 +45,12 @@ esac
 
 export PATH="$prefix/bin:$prefix/sbin:$PATH" SLURM_CONF="$conf"
 nodes() { echo "$startup,$pool" | tr ',' '\n' | grep -v '^$'; }
+cpus_of() {  # SLURM_CPUS is a number, or NAME=N,... (4 for the others)
+  case "$cpus" in
+    *=*) local v; v=$(echo ",$cpus," | sed -n "s/.*,$1=\([0-9]*\),.*/\1/p"); echo "${v:-4}" ;;
+    *) echo "$cpus" ;;
+  esac
+}
 
 write_conf() {
   mkdir -p "$state/etc" "$state/ctld" "$state/log" "$state/run"
@@ -46,7 +58,7 @@ write_conf() {
   for n in $(nodes); do
     local weight=1
     case ",$startup," in *",$n,"*) weight=100 ;; esac
-    lines+="NodeName=$n NodeHostname=localhost NodeAddr=127.0.0.1 Port=$port CPUs=$cpus RealMemory=1000 Weight=$weight State=UNKNOWN"$'\n'
+    lines+="NodeName=$n NodeHostname=localhost NodeAddr=127.0.0.1 Port=$port CPUs=$(cpus_of "$n") RealMemory=1000 Weight=$weight State=UNKNOWN"$'\n'
     port=$((port + 1))
   done
   cat > "$conf" <<EOF
@@ -67,7 +79,7 @@ SlurmdLogFile=$state/log/slurmd.%n.log
 SlurmctldDebug=info
 SlurmdDebug=info
 SlurmdParameters=config_overrides
-ProctrackType=proctrack/linuxproc
+ProctrackType=proctrack/$proctrack
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
@@ -83,6 +95,10 @@ SchedulerType=sched/backfill
 $lines
 PartitionName=pmix Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 EOF
+  # proctrack/cgroup on this host's cgroup v1 freezer: a step's processes are
+  # found (and killed) even when they daemonize, as prted does
+  printf 'CgroupPlugin=cgroup/v1\nCgroupMountpoint=/sys/fs/cgroup\nConstrainCores=no\nConstrainRAMSpace=no\nConstrainDevices=no\n' \
+    > "$state/etc/cgroup.conf"
   if [ "$auth" = slurm ] && [ ! -s "$state/etc/slurm.key" ]; then
     (umask 077; dd if=/dev/urandom of="$state/etc/slurm.key" bs=1024 count=1 2>/dev/null)
   fi
@@ -137,10 +153,23 @@ status() {
   sinfo -N -l || true
 }
 
+shape() {
+  local want=",${1:?shape needs a comma list of nodes},"
+  local n
+  for n in $(nodes); do
+    case "$want" in
+      *",$n,"*) scontrol update nodename="$n" state=resume >/dev/null 2>&1 || true ;;  # refused when not drained
+      *) scontrol update nodename="$n" state=drain reason="not in this scenario" ;;
+    esac
+  done
+  sinfo -N -h -o '%N %T' | sort -u | tr '\n' ' '; echo
+}
+
 case "${1:-}" in
   start) start ;;
+  shape) shape "${2:-}" ;;
   stop) stop ;;
   status) status ;;
   env) printf 'export PATH=%q SLURM_CONF=%q\n' "$prefix/bin:$prefix/sbin:\$PATH" "$conf" | sed 's/\\\$PATH/$PATH/' ;;
-  *) sed -n 2,20p "$0" >&2; exit 2 ;;
+  *) sed -n 2,24p "$0" >&2; exit 2 ;;
 esac

@@ -66,7 +66,7 @@ def write_shims(shim_dir: str, real_bin: str, log: str) -> None:
 
 
 def salloc_argv(startup: List[str], slots: int, uri_file: str, agent: str, elastic: bool,
-                verbose: bool = True) -> List[str]:
+                verbose: bool = True, attached: bool = False) -> List[str]:
     """The DVM as a Slurm user starts it: prte as the salloc's command, so it
     inherits SLURM_JOBID/SLURM_NODELIST and ras/slurm is selected; the startup
     nodes named, `slots` tasks per node (ras/slurm reads SLURM_TASKS_PER_NODE)."""
@@ -76,6 +76,10 @@ def salloc_argv(startup: List[str], slots: int, uri_file: str, agent: str, elast
             "--prtemca", "prte_launch_agent", f"{agent} prted"]
     if elastic:
         argv += ["--prtemca", "prte_elastic_mode", "1"]
+    if attached:
+        # prted stays the srun task instead of daemonizing: under
+        # proctrack/cgroup a daemonized prted is killed when its step ends
+        argv.insert(argv.index("prte") + 1, "--leave-session-attached")
     if verbose:
         argv += ["--prtemca", "ras_base_verbose", "10", "--prtemca", "plm_base_verbose", "5"]
     return argv
@@ -284,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
     startup = args.startup.split(",")
     uri_file = os.path.join(out, "dvm.uri")
     agent = os.path.join(REPO, "scripts", "slurm-node-prted.sh")
-    argv = salloc_argv(startup, args.slots, uri_file, agent, not args.no_elastic)
+    argv = salloc_argv(startup, args.slots, uri_file, agent, not args.no_elastic, attached=args.attached)
     p.say(f"Slurm: {p.sh('sinfo --version')}; PRRTE: {args.prrte_prefix}")
     p.say("sinfo: " + " ".join(p.sh("sinfo -h -N -o %N:%T").split()))
     p.say("start: " + " ".join(argv))
@@ -388,6 +392,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--startup", default="n1,n2")
     ap.add_argument("--slots", type=int, default=4)
     ap.add_argument("--no-elastic", action="store_true")
+    ap.add_argument("--attached", action="store_true",
+                    help="prte --leave-session-attached (needed when the cluster uses proctrack/cgroup)")
     ap.add_argument("--hnp-node", default="", help="set SLURMD_NODENAME for prte (the node it is taken to run on)")
     ap.add_argument("--slurm-prefix", default=os.environ.get("SLURM_PREFIX", "/root/slurm-install"))
     ap.add_argument("--slurm-conf", default=os.environ.get("SLURM_CONF", "/tmp/pmix-slurm/etc/slurm.conf"))

@@ -42,6 +42,9 @@ class CommandLines(unittest.TestCase):
         self.assertEqual(agent, "/r/scripts/slurm-node-prted.sh prted")
         self.assertEqual(argv[argv.index("prte_elastic_mode") + 1], "1")
         self.assertNotIn("prte_elastic_mode", slurm_probe.salloc_argv(["n1"], 2, "u", "a", False))
+        self.assertNotIn("--leave-session-attached", argv)
+        attached = slurm_probe.salloc_argv(["n1"], 2, "u", "a", True, attached=True)
+        self.assertEqual(attached[attached.index("prte") + 1], "--leave-session-attached")
 
     def test_squeue_lines_parse_and_junk_is_skipped(self):
         rows = slurm_probe.parse_squeue("5|prrte-dvm|RUNNING|n[1-2]|None\nnot a row\n19|prrte|PENDING||Resources\n")
