@@ -357,6 +357,9 @@ def run(args: argparse.Namespace) -> int:
         p.case("REQ_CANCEL of a request id nobody made", b, alloc_line("REQ_CANCEL", reqid="no-such-request"))
         p.case(f"RELEASE by name of a startup node ({startup[-1]})", a, alloc_line("RELEASE", nlist=startup[-1]))
         p.say("== sessions: " + json.dumps(sessions(a)))
+        p.case("EXTEND naming a slot count (s2:4)", a, alloc_line("EXTEND", nlist="s2:4", reqid="grow-slots"))
+        p.case("EXTEND naming both a count and nodes", a, alloc_line("EXTEND", nnodes=1, nlist="s2", reqid="grow-both"))
+        p.case("EXTEND naming one node twice (s2,s2)", a, alloc_line("EXTEND", nlist="s2,s2", reqid="grow-twice"))
         p.say(f"== spawn 1 after all that: {p.spawn(uri_file, 1)}")
     finally:
         for t in tools:
