@@ -22,9 +22,11 @@ change is in docs/prrte-scheduler-requests.md); run it instead of bridge.py:
 
   python3 harnesses/prrte/scheduler_client.py --prefix=DIR [--agents=DIR]
 
-Not with PRRTE_BRIDGE_SCHEDULER=1: there the test scheduler (sched_agent,
-a PMIx server PRRTE attaches to) is already PRRTE's scheduler, and a second
-process under that name is ambiguous to PRRTE's PMIx library (the docs say why).
+Not with PRRTE_BRIDGE_SCHEDULER=1: there the test scheduler (sched_agent, a
+PMIx server PRRTE attaches to) is already PRRTE's scheduler, under a rank
+this module cannot know; a companion under another identity replaces it and
+PRRTE's forwarded requests then never return (measured; the docs say what
+would make that mode work).
 """
 import os
 import subprocess
