@@ -141,3 +141,34 @@ test('a status query answers only a live process, and says what it names: nothin
   const granted = q(t1, [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'mine' }]);
   assert.deepEqual(granted, { status: Status.PMIX_SUCCESS, state: 'granted', allocId: idOf(made.info) });
 });
+
+test('lent nodes come back under the same-nodes policy as those very nodes, all of them (IP-LEND)', () => {
+  const e = new Engine({ ...config, scheduler: undefined });
+  const t = e.connectTool();
+  const id = idOf(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1,s2' }] }).info);
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_TIME, value: 60 }] }).status, Status.PMIX_SUCCESS);
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REAQUIRE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
+  assert.deepEqual([...e.inspect().allocations.find((a) => a.allocId === id)!.nodes].sort(), ['s1', 's2']);
+});
+
+test('a reacquire that grows the elastic DVM is a size change of its requester: it gets the completion event, with its request id', () => {
+  const e = new Engine({ ...config, scheduler: undefined, elastic: true });
+  const t = e.connectTool();
+  const id = idOf(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).info);
+  e.daemon({ event: 'report', node: 's1' });
+  e.daemon({ event: 'wireup' });
+  e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_TIME, value: 60 }] });
+  e.daemon({ event: 'exit', node: 's1' });
+  const before = e.observe().events.length;
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REAQUIRE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'back' }] }).status, Status.PMIX_SUCCESS);
+  e.daemon({ event: 'report', node: 's1' });
+  e.daemon({ event: 'wireup' });
+  const after = e.observe().events.slice(before);
+  assert.deepEqual(after.map((ev) => [ev.code, ev.to.nspace, ev.info]), [[Status.PMIX_DVM_IS_READY, t.nspace, [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'back' }]]]);
+});
+
+test('a status query that names nothing is refused with a status (IP-STATUS-QUERY-NAMES-ONE leaves which one open)', () => {
+  const { e, t1 } = setup();
+  const r = e.queryAllocation({ requester: t1, qualifiers: [] });
+  assert.ok(typeof r.status === 'number' && r.status !== Status.PMIX_SUCCESS, JSON.stringify(r));
+});
