@@ -184,6 +184,7 @@ class Probe:
         self.transcript = open(os.path.join(out, "transcript.txt"), "w")
         self.cmd_log = os.path.join(out, "slurm-commands.log")
         self.cmd_seen = 0
+        self.last: Optional[dict] = None
 
     def say(self, text: str) -> None:
         line = f"[{time.monotonic() - self.t0:7.2f}] {text}"
@@ -251,7 +252,8 @@ class Probe:
         self.say(f"== {title}")
         self.say(f"  request: {line.strip()!r}")
         tool.send(line)
-        return self.report("answer", tool, tool.result(answer_s), events_s)
+        self.last = self.report("answer", tool, tool.result(answer_s), events_s)
+        return self.last
 
 
 def alloc_id(answer: Optional[dict]) -> Optional[str]:
@@ -359,7 +361,21 @@ def run(args: argparse.Namespace) -> int:
         p.say("== sessions: " + json.dumps(sessions(a)))
         p.case("EXTEND naming a slot count (s2:4)", a, alloc_line("EXTEND", nlist="s2:4", reqid="grow-slots"))
         p.case("EXTEND naming both a count and nodes", a, alloc_line("EXTEND", nnodes=1, nlist="s2", reqid="grow-both"))
-        p.case("EXTEND naming one node twice (s2,s2)", a, alloc_line("EXTEND", nlist="s2,s2", reqid="grow-twice"))
+        idle = [n for n in p.sh("sinfo -h -N -t idle -o %N").split() if n.startswith("s")]
+        if idle:
+            twice = f"{idle[0]},{idle[0]}"
+            p.case(f"EXTEND naming one idle node twice ({twice})", a, alloc_line("EXTEND", nlist=twice, reqid="grow-twice"))
+            tw = p.last
+            if alloc_id(tw):  # give its nodes back for the grows below
+                p.case(f"RELEASE by id ({alloc_id(tw)}, the twice-named grow)", a, alloc_line("RELEASE", id=alloc_id(tw)))
+        p.case("EXTEND naming an allocation id nobody holds (99999)", a,
+               alloc_line("EXTEND", id="99999", nnodes=1, reqid="grow-unknown-id"))
+        p.case("NEW with PMIX_ALLOC_TARGET naming no namespace there is", a,
+               agent_line("alloc", "1", "pmix.alloc.nnodes", "u64", "1", "pmix.alloc.tgt", "s", "no-such-namespace",
+                          "pmix.alloc.reqid", "s", "new-bad-target"))
+        p.case("NEW with PMIX_ALLOC_SHARE=true", a,
+               agent_line("alloc", "1", "pmix.alloc.nnodes", "u64", "1", "pmix.alloc.share", "b", "true",
+                          "pmix.alloc.reqid", "s", "new-shared"))
         p.say(f"== spawn 1 after all that: {p.spawn(uri_file, 1)}")
     finally:
         for t in tools:
