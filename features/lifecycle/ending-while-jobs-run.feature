@@ -45,7 +45,7 @@ Feature: Ending a reservation while jobs still run on it
 
   Rule: When the nodes stay in the DVM, no process is killed
 
-    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect @needs:scheduler-control
+    @clause:NR.mapped.stay-no-kill @clause:NR.mapped.stay-default-pool @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @clause:NR.error.spawn-target-not-found @clause:NR.reject.spawn-no-effect
     Scenario Outline: Ended by <how> while job C runs on <node>: C carries on, new jobs no longer see the reservation
       Given job "A" holds allocation "R" of node "<node>" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -78,7 +78,7 @@ Feature: Ending a reservation while jobs still run on it
         | how                                       | node | inheritance | event                                 |
         | the scheduler's release                   | n3   | (absent)    | the scheduler releases allocation "R" |
 
-      @clause:NR.trigger.scheduler-terminate @clause:NR.release.startup-nodes-revert @interpretation:IP-RECLAIM-STARTUP-NODES
+      @clause:NR.trigger.scheduler-terminate @needs:scheduler-control @clause:NR.release.startup-nodes-revert @interpretation:IP-RECLAIM-STARTUP-NODES
       Examples: a scheduler reclaim of a node carved from the startup pool
         | how                 | node | inheritance | event                                 |
         | a scheduler reclaim | n3   | (absent)    | the scheduler reclaims allocation "R" |
@@ -136,7 +136,7 @@ Feature: Ending a reservation while jobs still run on it
   @interpretation:IP-DEPARTING-PROCESSES @clause:NR.mapped.leave-terminates @clause:NR.release.scheduler-nodes-leave
   Rule: When the nodes leave the DVM, the processes on them are terminated first
 
-    @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills @needs:scheduler-control
+    @clause:NR.mapped.not-deferred @clause:NR.mapped.teardown-never-kills
     Scenario Outline: Ended by <how> while job C runs on s1: s1 leaves, and C, which ran only there, has ended
       Given job "A" holds allocation "R" of node "s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -163,7 +163,7 @@ Feature: Ending a reservation while jobs still run on it
         | how                            | inheritance | event                                                               |
         | the scheduler's release        | (absent)    | the scheduler releases allocation "R"                               |
 
-      @clause:NR.trigger.scheduler-terminate
+      @clause:NR.trigger.scheduler-terminate @needs:scheduler-control
       Examples: a scheduler reclaim
         | how                 | inheritance | event                                 |
         | a scheduler reclaim | (absent)    | the scheduler reclaims allocation "R" |

@@ -43,7 +43,7 @@ Feature: Returned to the scheduler, or unreserved in the session
   @needs:PMIX_SPAWN_TARGET @needs:scheduler-requests @clause:NR.release.same-path-as-release @clause:NR.release.scheduler-nodes-leave @clause:NR.release.startup-nodes-revert @clause:NR.error.extend-not-found
   Rule: Returned to the scheduler: scheduler nodes leave the DVM, carved startup nodes rejoin the default session
 
-    @clause:NR.error.spawn-target-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5 @needs:scheduler-control
+    @clause:NR.error.spawn-target-not-found @clause:NR.reject.alloc-no-effect @clause:NR.reject.spawn-no-effect @clause:NR.conformance.5
     Scenario Outline: Returned by <how>: s1 leaves the DVM, n3 rejoins the default session, and the allocation id resolves to nothing
       Given job "A" holds allocation "R" of nodes "n3,s1" with:
         | PMIX_ALLOC_INHERITANCE | <inheritance> |
@@ -73,7 +73,7 @@ Feature: Returned to the scheduler, or unreserved in the session
         | how                                | inheritance | event                                 |
         | the scheduler's PMIX_ALLOC_RELEASE | (absent)    | the scheduler releases allocation "R" |
 
-      @clause:NR.trigger.scheduler-terminate @interpretation:IP-RECLAIM-STARTUP-NODES
+      @clause:NR.trigger.scheduler-terminate @needs:scheduler-control @interpretation:IP-RECLAIM-STARTUP-NODES
       Examples: a scheduler reclaim, which arrives as a scheduler-driven release
         | how                 | inheritance | event                                 |
         | a scheduler reclaim | (absent)    | the scheduler reclaims allocation "R" |
