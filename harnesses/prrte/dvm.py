@@ -51,6 +51,27 @@ def host_spec(hosts: List[str]) -> str:
     return ",".join(h if ":" in h else f"{h}:*" for h in hosts)
 
 
+def with_pool_sizes(info: List[dict], slots: Dict[str, int]) -> List[dict]:
+    """Without a scheduler PRRTE learns a granted node's size only from
+    PMIX_ALLOC_NODE_LIST's "name:slots" form (ras/hosts); a bare name gets
+    one slot. The scenario's pool says how big each node is, so the bridge
+    adds ":slots" to a bare pool name, as a resource manager would know it."""
+    out = []
+    for i in info:
+        if i["key"] == "pmix.alloc.nlist" and isinstance(i["value"], str):
+            names = [n if ":" in n or n not in slots else f"{n}:{slots[n]}" for n in i["value"].split(",")]
+            i = {**i, "value": ",".join(names)}
+        out.append(i)
+    return out
+
+
+def sized_request(directive: int, info: List[dict], slots: Dict[str, int]) -> List[dict]:
+    """Sizes only for what is granted (PMIX_ALLOC_NEW 1, PMIX_ALLOC_EXTEND 2).
+    A RELEASE names nodes PRRTE already has, by name alone: "s1:2" names no
+    node, and the release was answered PMIX_ERR_NOT_FOUND (-46)."""
+    return with_pool_sizes(info, slots) if directive in (1, 2) else info
+
+
 class Dvm(Observation):
     """One live DVM for one scenario."""
 
@@ -245,7 +266,7 @@ class Dvm(Observation):
     def allocate(self, requester: dict, directive: int, info: List[dict]) -> dict:
         self.check_alive("allocate")
         agent = self.tool_for(requester, "allocate")
-        msg = agent.call(["alloc", str(directive)] + encode_infos(self.with_slots(info)))
+        msg = agent.call(["alloc", str(directive)] + encode_infos(sized_request(directive, info, self.slots)))
         status = int(msg["status"])
         results = decode_infos(msg.get("info", []))
         if not self.elastic and status in ACCEPTED and directive in (1, 2):
@@ -293,20 +314,6 @@ class Dvm(Observation):
                 return
             time.sleep(0.05)
         log(f"the daemons of {names} were not all up {GRANT_WAIT_S:g} s after the grant")
-
-    def with_slots(self, info: List[dict]) -> List[dict]:
-        """Without a scheduler PRRTE learns a granted node's size only from
-        PMIX_ALLOC_NODE_LIST's "name:slots" form (ras/hosts); a bare name gets
-        one slot. The scenario's pool says how big each node is, so the bridge
-        adds ":slots" to a bare pool name, as a resource manager would know it."""
-        out = []
-        for i in info:
-            if i["key"] == "pmix.alloc.nlist" and isinstance(i["value"], str):
-                names = [n if ":" in n or n not in self.slots else f"{n}:{self.slots[n]}"
-                         for n in i["value"].split(",")]
-                i = {**i, "value": ",".join(names)}
-            out.append(i)
-        return out
 
     def spawn(self, requester: dict, apps: List[dict], info: List[dict]) -> dict:
         self.check_alive("spawn")

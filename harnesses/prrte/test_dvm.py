@@ -14,6 +14,17 @@ class NodeSpec(unittest.TestCase):
         self.assertEqual(dvm.node_spec([{"name": "n2", "slots": 4}, {"name": "n3", "slots": 2}]), "n2:4,n3:2")
 
 
+class RequestSizes(unittest.TestCase):
+    NODES = [{"key": "pmix.alloc.nlist", "value": "s1,s2:4,x"}]
+
+    def test_a_grant_carries_the_pool_sizes(self):
+        for directive in (1, 2):
+            self.assertEqual(dvm.sized_request(directive, self.NODES, {"s1": 2, "s2": 8}), [{"key": "pmix.alloc.nlist", "value": "s1:2,s2:4,x"}])
+
+    def test_a_release_names_nodes_by_name_alone(self):
+        self.assertEqual(dvm.sized_request(3, self.NODES, {"s1": 2}), self.NODES)
+
+
 class SlotMapping(unittest.TestCase):
     def test_a_spawn_maps_by_slot_without_binding(self):
         self.assertEqual(dvm.with_slot_mapping([{"key": "pmix.spwn.tgt", "value": "R1"}]),
