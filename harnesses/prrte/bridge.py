@@ -56,6 +56,7 @@ from dvm import Dvm, host_spec, node_spec, with_slot_mapping  # noqa: F401
 from observation import Observation, membership  # noqa: F401
 from capabilities import KEY_CAPABILITIES, READINGS, capabilities, defined_keys  # noqa: F401
 from faults import daemon_fault  # noqa: F401
+import scheduler_client  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -70,7 +71,9 @@ class Bridge:
     def __init__(self, prefix: str, agents: str):
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
-        self.capabilities = capabilities(defined_keys(prefix))
+        # The scheduler's companion, unless the test scheduler is PRRTE's scheduler (scheduler_client.py).
+        self.companion = not WITH_SCHEDULER
+        self.capabilities = capabilities(defined_keys(prefix), companion=self.companion)
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -111,6 +114,9 @@ class Bridge:
             if "scheduler" in req:
                 raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
             self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            if self.companion:
+                # The identity the companion attaches under, at the scheduler's first request.
+                return {"scheduler": scheduler_client.identity()}
             # No scheduler is attached: this names nobody (PRRTE has no scheduler process).
             return {"scheduler": {"nspace": "prrte-bridge-no-scheduler", "rank": 0}}
         if cmd == "stop":
@@ -119,6 +125,10 @@ class Bridge:
                 self.dvm = None
             return {}
         dvm = self.need()
+        if self.companion and cmd in ("allocate", "spawn", "query-allocation") and scheduler_client.is_scheduler(req.get("requester")):
+            # Attached once per DVM, when the scheduler first asks: a scenario
+            # in which it never does runs as if PRRTE had no scheduler.
+            scheduler_client.ensure_attached(dvm, self.agents)
         if cmd == "connect-tool":
             return {"proc": dvm.connect_tool(req["label"])}
         if cmd == "disconnect-tool":

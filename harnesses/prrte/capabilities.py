@@ -8,6 +8,9 @@ from typing import List
 # defines (checked against pmix_common.h at start-up), elastic mode, daemon
 # faults caused from outside (faults.py) and the scheduler's warning
 # (capabilities() below, which says why not partial-release).
+# scheduler-requests (scheduler_client.py: a companion tool that PRRTE takes
+# for its scheduler makes the scheduler's requests; not beside the attached
+# test scheduler, PRRTE_BRIDGE_SCHEDULER=1, docs/prrte-scheduler-requests.md).
 # Not declared: job-staging, daemon-control (PRRTE's daemons report in, are
 # wired and depart on their own; nothing steps them or fails a shrink order), introspection,
 # emulate-missing-keys, scheduler-control, scheduler-policy (no scheduler
@@ -39,7 +42,7 @@ def defined_keys(prefix: str) -> List[str]:
     return [cap for cap, macro in KEY_CAPABILITIES.items() if f"#define {macro} " in text]
 
 
-def capabilities(keys: List[str]) -> List[str]:
+def capabilities(keys: List[str], companion: bool = True) -> List[str]:
     """The key capabilities, elastic mode, daemon-faults (faults.py: the
     bridge launches every daemon through launch-agent.sh, so it can keep one
     from starting, and kills a node's prted to crash it), and scheduler-warning when the
@@ -53,4 +56,7 @@ def capabilities(keys: List[str]) -> List[str]:
     out = keys + ["elastic", "daemon-faults"]
     if "PMIX_ALLOC_WARN_TIMEOUT" in keys:
         out.append("scheduler-warning")
+    if companion:
+        # The scheduler's requests, made by its companion (scheduler_client.py).
+        out.append("scheduler-requests")
     return out

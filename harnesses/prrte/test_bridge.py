@@ -51,7 +51,7 @@ class Handshake(unittest.TestCase):
     def test_the_answer_to_start_protocol(self):
         b = bridge.Bridge("/nonexistent", "/nonexistent")
         out = b.handle({"cmd": "start-protocol", "protocolVersion": bridge.PROTOCOL_VERSION})
-        self.assertEqual(out["capabilities"], ["elastic", "daemon-faults"])  # no pmix_common.h at /nonexistent: no key capability
+        self.assertEqual(out["capabilities"], ["elastic", "daemon-faults", "scheduler-requests"])  # no pmix_common.h at /nonexistent: no key capability
         self.assertEqual(out["readings"], {"session-id-in-response": "omitted"})
         self.assertEqual((out["effectsTrailAnswers"], out["quietMs"]), (True, bridge.QUIET_MS))
 

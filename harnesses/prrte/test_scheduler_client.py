@@ -25,9 +25,9 @@ class Identity(unittest.TestCase):
         self.assertFalse(scheduler_client.is_scheduler({"nspace": "prte-n1-1@2", "rank": 0}))
         self.assertFalse(scheduler_client.is_scheduler(None))
 
-    def test_the_capability_is_added_once(self):
-        self.assertEqual(scheduler_client.with_capability(["elastic"]), ["elastic", "scheduler-requests"])
-        self.assertEqual(scheduler_client.with_capability(["scheduler-requests"]), ["scheduler-requests"])
+    def test_declared_unless_the_test_scheduler_is_prrtes_scheduler(self):
+        self.assertIn("scheduler-requests", bridge.capabilities([]))
+        self.assertNotIn("scheduler-requests", bridge.capabilities([], companion=False))
 
 
 class CompanionArgv(unittest.TestCase):
@@ -89,9 +89,12 @@ class Attach(unittest.TestCase):
 
 
 class SchedulerBridge(unittest.TestCase):
-    def make(self):
-        cls = scheduler_client.bridge_class()
-        b = cls("/nonexistent", "/ag")
+    """The bridge (bridge.py) with the companion, as it runs unless PRRTE_BRIDGE_SCHEDULER=1."""
+
+    def make(self, companion=True):
+        b = bridge.Bridge("/nonexistent", "/ag")
+        if not companion:
+            b.companion = False
         return b
 
     def test_it_declares_scheduler_requests(self):
@@ -104,12 +107,13 @@ class SchedulerBridge(unittest.TestCase):
                             "schedulerNodes": [], "elastic": False})
         self.assertEqual(out["scheduler"], {"nspace": "prrte-test-scheduler", "rank": 0})
 
-    def test_not_beside_the_attached_test_scheduler(self):
-        b = self.make()
-        with mock.patch.object(bridge, "WITH_SCHEDULER", True):
-            with self.assertRaises(bridge.WireError) as e:
-                b.handle({"cmd": "start", "withoutKeys": [], "startupNodes": [], "schedulerNodes": [], "elastic": False})
-        self.assertEqual(e.exception.kind, "not-supported")
+    def test_beside_the_attached_test_scheduler_no_companion(self):
+        b = self.make(companion=False)
+        b.dvm = FakeDvm()
+        b.dvm.allocate = mock.Mock(return_value={"status": 0, "info": []})
+        with mock.patch.object(scheduler_client, "attach") as attach:
+            b.handle({"cmd": "allocate", "requester": scheduler_client.identity(), "directive": 1, "info": []})
+        attach.assert_not_called()
 
     def test_the_companion_attaches_at_the_schedulers_first_request_only(self):
         b = self.make()
@@ -120,14 +124,12 @@ class SchedulerBridge(unittest.TestCase):
         def fake_attach(dvm, agents):
             attached.append(agents)
             dvm.tools["prrte-test-scheduler"] = object()
-        with mock.patch.object(scheduler_client, "attach", side_effect=fake_attach), \
-                mock.patch.object(scheduler_client, "build") as build:
+        with mock.patch.object(scheduler_client, "attach", side_effect=fake_attach):
             b.handle({"cmd": "allocate", "requester": {"nspace": "T", "rank": 0}, "directive": 1, "info": []})
             self.assertEqual(attached, [])  # another requester: nothing attaches
             for _ in range(2):
                 b.handle({"cmd": "allocate", "requester": scheduler_client.identity(), "directive": 1, "info": []})
         self.assertEqual(attached, ["/ag"])  # once
-        build.assert_called_once_with("/nonexistent", "/ag")
         self.assertEqual(b.dvm.allocate.call_count, 3)
 
 
@@ -135,7 +137,10 @@ class SchedulerBridge(unittest.TestCase):
 class Compiles(unittest.TestCase):
     def test_sched_client_compiles_against_the_pmix_given(self):
         with tempfile.TemporaryDirectory() as out:
-            exe = scheduler_client.build(os.environ["PMIX_PREFIX"], out)
+            r = subprocess.run(["make", "-s", "-C", os.path.join(HERE, "agents"), f"PMIX_PREFIX={os.environ['PMIX_PREFIX']}",
+                                f"OUT={out}", f"{out}/sched_client"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            self.assertEqual(r.returncode, 0, r.stdout)
+            exe = os.path.join(out, "sched_client")
             self.assertTrue(os.access(exe, os.X_OK))
             r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             self.assertEqual(r.returncode, 2)  # usage: no server URI
