@@ -210,3 +210,14 @@ test('a job parked at the map-eligible boundary whose only session ended meanwhi
   assert.equal(e.inspect().elastic!.fence, 0);
   assert.equal(e.observe({ jobs: [job] }).jobs[0].state, 'FAILED_TO_MAP');
 });
+
+test('terminating a job some of whose processes already ended with their node stops only the running ones: the node, granted again, has every slot free', () => {
+  const e = new Engine({ ...config, elastic: false });
+  const tool = e.connectTool();
+  const id = idOf(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).info);
+  const job = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1, hosts: ['s1'] }, { cmd: 'b', np: 1, hosts: ['n1'] }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: ['', id] }] }).nspace!;
+  assert.equal(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
+  assert.equal(e.terminateJob(job).status, Status.PMIX_SUCCESS);
+  assert.equal(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).status, Status.PMIX_SUCCESS);
+  assert.deepEqual(e.observe({ nodes: ['s1', 'n1'] }).nodes.map((n) => [n.name, n.slotsInUse]), [['s1', 0], ['n1', 0]]);
+});
