@@ -15,17 +15,25 @@ namespace; every status reported is one libpmix returned.
 What a live DVM cannot tell a client is stated, never invented: see
 docs/prrte.md ("What the bridge reports and how").
 
-Usage: bridge.py --prefix=DIR [--agents=DIR]
+Usage: bridge.py --prefix=DIR [--agents=DIR] [--net=shared|netns] [--node-map=JSON|FILE] [--subnet=CIDR]
   --prefix   the openpmix+prrte install prefix, holding bin/prte and
              include/pmix.h (required: this or $PRRTE_PREFIX)
   --agents   where the compiled agents are (default: build them into
              $TMPDIR/pmix-prrte-agents with agents/Makefile)
+  --net      shared (default): all nodes share one address; netns: every
+             node has its own network namespace and address (hosts.py;
+             or $PRRTE_BRIDGE_NET)
+  --node-map scenario node name -> address, JSON inline or a file's path
+             (netns only; or $PRRTE_BRIDGE_NODE_MAP); --subnet the nodes'
+             subnet (default 10.254.0.0/24; or $PRRTE_BRIDGE_SUBNET)
 Diagnostics go to stderr; stdout carries protocol lines only.
 
 The bridge's modules, one responsibility each:
   wire.py          the protocol's version and output, WireError, the info
                    codec, the PMIx numbers in the agents' answers
   settings.py      the PRRTE_BRIDGE_* settings (waits, the test scheduler)
+  hosts.py         what the scenario's node names map to: one shared address
+                   (default) or an address and network namespace per node
   agents.py        the bridge's end of the C agents (Agent, EventLog)
   listener.py      the socket job processes connect back to (AgentListener)
   dvm.py           one DVM: start in namespaces, helpers, stop; the requests
@@ -56,6 +64,7 @@ from dvm import Dvm, host_spec, node_spec, with_slot_mapping  # noqa: F401
 from observation import Observation, membership  # noqa: F401
 from capabilities import KEY_CAPABILITIES, READINGS, capabilities, defined_keys  # noqa: F401
 from faults import daemon_fault  # noqa: F401
+from hosts import Addressing, NodeMapError, from_args  # noqa: F401
 import scheduler_client  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,8 +77,9 @@ class Bridge:
         "inspect": "PRRTE's bookkeeping is not readable through PMIx (capability 'introspection')",
     }
 
-    def __init__(self, prefix: str, agents: str):
+    def __init__(self, prefix: str, agents: str, addressing: Optional[Addressing] = None):
         self.prefix, self.agents = prefix, agents
+        self.addressing = addressing or Addressing()
         self.dvm: Optional[Dvm] = None
         # The scheduler's companion, unless the test scheduler is PRRTE's scheduler (scheduler_client.py).
         self.companion = not WITH_SCHEDULER
@@ -113,7 +123,8 @@ class Bridge:
                 raise WireError("not-supported", "cannot run PRRTE as if its PMIx lacked keys")
             if "scheduler" in req:
                 raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
-            self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"],
+                           addressing=self.addressing)
             if self.companion:
                 # The identity the companion attaches under, at the scheduler's first request.
                 return {"scheduler": scheduler_client.identity()}
@@ -193,8 +204,13 @@ def parse_args(argv: List[str], environ: Mapping[str, str]) -> Tuple[str, Option
 
 def main(argv: List[str]) -> None:
     prefix, agents = parse_args(argv, os.environ)
+    try:
+        addressing = from_args(argv, os.environ)
+    except NodeMapError as e:
+        raise SystemExit(f"prrte-bridge: {e}")
+    log(f"node addressing: {addressing.describe()}")
     agents = agents or build_agents(prefix)
-    bridge = Bridge(prefix, agents)
+    bridge = Bridge(prefix, agents, addressing)
     try:
         for line in sys.stdin:
             if not line.strip():

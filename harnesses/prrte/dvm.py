@@ -16,6 +16,7 @@ import time
 from typing import Any, Dict, List, Optional
 
 from agents import Agent, EventLog
+from hosts import Addressing, hosts_file, hub_argv
 from listener import AgentListener
 from observation import Observation
 from settings import CALL_S, DVM_START_S, GRANT_SETTLE_S, GRANT_WAIT_S, WARN_VIA, WITH_SCHEDULER
@@ -75,7 +76,8 @@ def sized_request(directive: int, info: List[dict], slots: Dict[str, int]) -> Li
 class Dvm(Observation):
     """One live DVM for one scenario."""
 
-    def __init__(self, prefix: str, agents: str, startup: List[dict], pool: List[dict], elastic: bool):
+    def __init__(self, prefix: str, agents: str, startup: List[dict], pool: List[dict], elastic: bool,
+                 addressing: Optional[Addressing] = None):
         if not startup:
             raise WireError("not-supported", "a DVM needs at least one startup node (the HNP)")
         self.prefix, self.agents = prefix, agents
@@ -101,6 +103,11 @@ class Dvm(Observation):
         env = dict(os.environ)
         env["PATH"] = os.path.join(prefix, "bin") + ":" + env.get("PATH", "")
         agent = f"{HERE}/launch-agent.sh --ctl={self.dir} --path={prefix}/bin"
+        self.addressing = addressing or Addressing()
+        self.hub: Optional[subprocess.Popen] = None
+        if self.addressing.distinct:
+            self._start_hub([n["name"] for n in startup + pool])
+            agent += f" --net={self.hub.pid}/{self.addressing.prefixlen}"
         prte = ["prte", "--hostfile", f"{self.dir}/hostfile", "--report-uri", f"{self.dir}/uri",
                 "--prtemca", "plm_ssh_agent", agent, "--prtemca", "plm_ssh_no_tree_spawn", "1",
                 "--allow-run-as-root"]
@@ -122,13 +129,28 @@ class Dvm(Observation):
         net = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
                "ip addr add 10.254.0.1/24 dev v0 && ip link set v1 up && ip link set v0 up && "
                'hostname "$0" && exec "$@"')
+        argv = ["unshare", "-n", "-u", "sh", "-c", net, self.head] + prte
+        if self.hub is not None:
+            # prte in the head node's own network namespace (made like every
+            # other node's by netns-node.sh), inside the hub's mount namespace
+            # (/etc/hosts resolves every node's name to its address).
+            hub = str(self.hub.pid)
+            r = subprocess.run(["nsenter", "-t", hub, "-m", f"{HERE}/netns-node.sh", hub, self.dir, self.head,
+                                str(self.addressing.prefixlen)], capture_output=True, text=True, timeout=10)
+            if r.returncode != 0:
+                self._stop_hub()
+                raise WireError("internal", f"the head node's network namespace could not be made: {r.stderr.strip()}")
+            argv = ["nsenter", "-t", hub, "-m", "nsenter", f"--net={self.dir}/{self.head}.net",
+                    "unshare", "-u", "sh", "-c", 'hostname "$0" && exec "$@"', self.head] + prte
+        self.hnp_nspace = ""  # known once the DVM is up; stop() reads it
         self.out = open(os.path.join(self.dir, "prte.out"), "w")
-        self.prte = subprocess.Popen(["unshare", "-n", "-u", "sh", "-c", net, self.head] + prte,
+        self.prte = subprocess.Popen(argv,
                                      stdin=subprocess.DEVNULL, stdout=self.out, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
         deadline = time.monotonic() + DVM_START_S
         while time.monotonic() < deadline:
             if self.prte.poll() is not None:
+                self._stop_hub()
                 raise WireError("internal", f"prte exited ({self.prte.returncode}) during start-up: {self.tail()}")
             if "DVM ready" in self.read_out():
                 break
@@ -143,6 +165,38 @@ class Dvm(Observation):
         except BaseException:
             self.stop()  # the DVM is up: a helper that fails to start must not leave it running
             raise
+
+    def _start_hub(self, names: List[str]) -> None:
+        """Distinct-address mode (hosts.py): the hub namespace holding the
+        bridge every node's veth joins, and the DVM's /etc/hosts: the nodes
+        known now with their addresses (CTL/hosts), the subnet's other
+        addresses for nodes a grant brings in later (CTL/free)."""
+        plan = self.addressing.plan(names)
+        with open(os.path.join(self.dir, "hosts"), "w") as f:
+            f.write(hosts_file(plan))
+        with open(os.path.join(self.dir, "free"), "w") as f:
+            f.write("".join(a + "\n" for a in self.addressing.free(plan.values())))
+        self.hub = subprocess.Popen(hub_argv(os.path.join(self.dir, "hosts")), stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        line = self.hub.stdout.readline().strip() if self.hub.stdout else ""
+        if line != "ready":
+            err = self.hub.stderr.read() if self.hub.poll() is not None and self.hub.stderr else ""
+            self._stop_hub()
+            raise WireError("internal", f"the DVM's hub namespace could not be made: {err.strip() or line}")
+        log(f"node addresses ({self.addressing.describe()}): " + ", ".join(f"{n}={a}" for n, a in plan.items()))
+
+    def _stop_hub(self) -> None:
+        """End the hub: its namespaces go once the DVM's processes are gone."""
+        if self.hub is None:
+            return
+        try:
+            if self.hub.stdin:
+                self.hub.stdin.close()
+            self.hub.wait(timeout=3)
+        except (OSError, subprocess.TimeoutExpired):
+            self.hub.kill()
+            self.hub.wait(timeout=3)
+        self.hub = None
 
     def _start_helpers(self, env: Dict[str, str], startup: List[dict], pool: List[dict]) -> None:
         # A private tool that reads proc tables for 'observe'; its events are not recorded.
@@ -387,6 +441,7 @@ class Dvm(Observation):
                         os.kill(int(pid), signal.SIGKILL)
                 except (OSError, ValueError):
                     pass
+        self._stop_hub()
         self.out.close()
         if not os.environ.get("PRRTE_BRIDGE_KEEP"):
             shutil.rmtree(self.dir, ignore_errors=True)
