@@ -316,4 +316,15 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                           "src/mca/errmgr/dvm/errmgr_dvm.c:304-340 (a send failure to a daemon not yet reported is ignored)",
                           "src/mca/plm/base/plm_base_launch_support.c:1748-1755 (the rolled-back daemon's later report is "
                           "taken and its node marked up)")
+    # Rules added with scheduler-requests (issue 24 item 2): the scenarios the scheduler's companion makes runnable.
+    if "scheduler spawned into the reservation keeps it" in name and re.search(
+            r"expected node s\d+ available only to allocation \w+; observed (not in the DVM|available to the default session)", c):
+        return divergence("a job the scheduler spawned into a CHILD-flavoured reservation does not hold it open: once the owner "
+                          "ended, the disposition fired while that job still ran, because PRRTE follows only the owner's spawn "
+                          "subtree when the owner's job object is kept, never the jobs spawned into the reservation by others; "
+                          "the specification counts children launched into the reservation via PMIX_SPAWN_TARGET as derived "
+                          "children", f"{NR}:268-275,361-372",
+                          f"{ALLOC}:1200-1222 (reservation_term_in_genealogy: roots at owner_job when present; the jobs spawned "
+                          "into the reservation are walked only when there is none)",
+                          f"{ALLOC}:1224-1243 (reservation_has_running_descendant: the same roots)")
     return UNCLASSIFIED
