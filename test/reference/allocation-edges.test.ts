@@ -118,4 +118,30 @@ test('"undefined" is just a request id nobody used: it names no allocation and n
   assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_EXTEND, info: [...named, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] }).status, Status.PMIX_ERR_NOT_FOUND);
   assert.equal(e.spawn({ requester: t, apps: [{ cmd: 'a', np: 1 }], info: named }).status, Status.PMIX_ERR_NOT_FOUND);
   assert.equal(e.queryAllocation({ requester: t, qualifiers: named }).status, Status.PMIX_ERR_NOT_FOUND);
+  // Requests without an id that end queued, cancelled or refused later leave nothing under that name either.
+  const t2 = e.connectTool();
+  const t3 = e.connectTool();
+  e.allocate({ requester: t3, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 9, required: true }] });
+  e.disconnectTool(t3);
+  const gone = idOf(e.allocate({ requester: t2, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] }).info);
+  e.allocate({ requester: t2, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: gone }, { key: Key.PMIX_ALLOC_NUM_NODES, value: 9, required: true }] });
+  e.allocate({ requester: t2, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: gone }] });
+  e.scheduler({ action: 'grant-queued' });
+  e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_REQ_CANCEL, info: [] });
+  for (const who of [t, t2]) assert.equal(e.queryAllocation({ requester: who, qualifiers: named }).status, Status.PMIX_ERR_NOT_FOUND);
+  // An allocation whose request id is the string "undefined" is not what a request naming an unknown PMIX_ALLOC_ID alone reaches.
+  e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [...named] });
+  assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: 'nope' }] }).status, Status.PMIX_ERR_NOT_FOUND);
+});
+
+test('a directive the host does not know is not supported; a tool naming the invalid namespace as target is refused, a node list naming no node is a bad parameter', () => {
+  const e = new Engine(config);
+  const t = e.connectTool();
+  const before = { snap: e.observe(), intro: e.inspect() };
+  assert.deepEqual(e.allocate({ requester: t, directive: 99, info: [] }), { status: Status.PMIX_ERR_NOT_SUPPORTED, info: [] });
+  assert.notEqual(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_TARGET, value: '' }] }).status, Status.PMIX_SUCCESS, 'IP-TARGET-INVALID: refused, whatever the status');
+  for (const value of ['', ',', ' , ']) {
+    assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value }] }).status, Status.PMIX_ERR_BAD_PARAM, JSON.stringify(value));
+  }
+  assert.deepEqual({ snap: e.observe(), intro: e.inspect() }, before);
 });

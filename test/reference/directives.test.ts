@@ -172,3 +172,16 @@ test('a status query that names nothing is refused with a status (IP-STATUS-QUER
   const r = e.queryAllocation({ requester: t1, qualifiers: [] });
   assert.ok(typeof r.status === 'number' && r.status !== Status.PMIX_SUCCESS, JSON.stringify(r));
 });
+
+test('a withdrawn request is gone from the queue: when room comes, the scheduler grants the requests still queued, never a cancelled one', () => {
+  const { t1, t2, state, alloc, e } = setup();
+  const held = alloc(t2, Directive.PMIX_ALLOC_NEW, need(2));
+  assert.equal(held.status, Status.PMIX_SUCCESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_NEW, need(2, 'a')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_NEW, need(2, 'c')).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_REQ_CANCEL, []).status, Status.PMIX_SUCCESS);
+  assert.equal(alloc(t2, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: idOf(held.info) }]).status, Status.PMIX_SUCCESS);
+  e.scheduler({ action: 'grant-queued' });
+  assert.deepEqual([state(t1, 'a'), state(t2, 'c')], ['cancelled', 'granted']);
+  assert.equal(e.inspect().allocations.filter((a) => a.owner === t1.nspace).length, 0);
+});

@@ -96,7 +96,13 @@ test('the scheduler, and only the scheduler, may release by name a node an unres
   // A startup node is not the scheduler's to take back.
   assert.notEqual(e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 'n1' }] }).status, Status.PMIX_SUCCESS);
   assert.deepEqual(e.observe(), before);
+  // Naming an allocation the node is not part of: refused.
+  const elsewhere = e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] });
+  const otherId = elsewhere.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const withOther = e.observe();
+  assert.notEqual(e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: otherId }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).status, Status.PMIX_SUCCESS);
+  assert.deepEqual(e.observe(), withOther);
   const r = e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
-  assert.equal(r.status, Status.PMIX_SUCCESS);
-  assert.deepEqual(e.observe().nodes.map((n) => n.name), ['n1'], 's1 went back to the scheduler and left the DVM');
+  assert.deepEqual(r, { status: Status.PMIX_SUCCESS, info: [] }, 'no allocation to name');
+  assert.deepEqual(e.observe().nodes.map((n) => n.name), ['n1', 's2'], 's1 went back to the scheduler and left the DVM');
 });
