@@ -187,3 +187,27 @@ test('what each declares for grow-failure-aborts is what it does', async () => {
     await impl.stop();
   }
 });
+
+test('by-node-mapping: an app naming an empty host list may use every candidate node', async () => {
+  const impl = load('by-node-mapping')();
+  await impl.start(setup);
+  const { proc: tool } = await impl.connectTool({ label: 'T' });
+  const r = await impl.spawn({ requester: tool, apps: [{ cmd: 'a', np: 2, hosts: [] }], info: [] });
+  assert.equal(r.status, Status.PMIX_SUCCESS);
+  await impl.stop();
+});
+
+test('completion-carries-creation-req-id: a release by node list alone still carries the id that created the allocation', async () => {
+  const impl = load('completion-carries-creation-req-id')();
+  await impl.start({ ...setup, elastic: true });
+  const { proc: tool } = await impl.connectTool({ label: 'T' });
+  const r = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1,s2' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }] });
+  for (const node of ['s1', 's2']) await impl.daemon({ event: 'report', node });
+  await impl.daemon({ event: 'wireup' });
+  const before = (await impl.observe({})).events.length;
+  assert.equal((await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] })).status, Status.PMIX_SUCCESS);
+  await impl.daemon({ event: 'exit', node: 's2' });
+  const ev = (await impl.observe({})).events.slice(before);
+  assert.deepEqual(ev.map((e) => [e.code, e.info]), [[Status.PMIX_DVM_IS_READY, [{ key: Key.PMIX_ALLOC_ID, value: r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }]]]);
+  await impl.stop();
+});
