@@ -150,7 +150,8 @@ export function extend(state: State, req: AllocateRequest, who: RequesterClass, 
   if (c.reqId !== undefined) alloc.latestReqId = c.reqId;
   if (c.forwarded.length > 0) alloc.forwarded = c.forwarded;
   commitGrant(state, alloc, grant, { requester: req.requester, reqId: c.reqId });
-  if (alloc.reqId === undefined) recordRequest(state, req.requester, c.reqId, alloc.allocId);
+  // The EXTEND's own request id reports what became of it, queued or not (RF.id.follow-on, IP-QUEUED-REQUESTS).
+  recordRequest(state, req.requester, c.reqId, alloc.allocId);
   return { status: Status.PMIX_SUCCESS, info: response(state, alloc, c.reqId) };
 }
 

@@ -185,3 +185,18 @@ test('a withdrawn request is gone from the queue: when room comes, the scheduler
   assert.deepEqual([state(t1, 'a'), state(t2, 'c')], ['cancelled', 'granted']);
   assert.equal(e.inspect().allocations.filter((a) => a.owner === t1.nspace).length, 0);
 });
+
+test('a queued EXTEND\'s own request id reports what became of it once granted, like any request (RF.id.follow-on, IP-QUEUED-REQUESTS)', () => {
+  const { e, t1, state, alloc } = setup();
+  const id = idOf(alloc(t1, Directive.PMIX_ALLOC_NEW, need(2, 'base')).info);
+  const other = alloc(t1, Directive.PMIX_ALLOC_NEW, need(1));
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_EXTEND, [{ key: Key.PMIX_ALLOC_ID, value: id }, ...need(1, 'more')]).status, Status.PMIX_OPERATION_IN_PROGRESS);
+  assert.equal(state(t1, 'more'), 'pending');
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: idOf(other.info) }]).status, Status.PMIX_SUCCESS);
+  e.scheduler({ action: 'grant-queued' });
+  assert.deepEqual(e.queryAllocation({ requester: t1, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'more' }] }), { status: Status.PMIX_SUCCESS, state: 'granted', allocId: id });
+  // An immediate EXTEND with its own id, of an allocation made with one, is queryable too.
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_RELEASE, [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }]).status, Status.PMIX_SUCCESS);
+  assert.equal(alloc(t1, Directive.PMIX_ALLOC_EXTEND, [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'again' }]).status, Status.PMIX_SUCCESS);
+  assert.deepEqual(e.queryAllocation({ requester: t1, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'again' }] }), { status: Status.PMIX_SUCCESS, state: 'granted', allocId: id });
+});
