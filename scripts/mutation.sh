@@ -12,7 +12,10 @@
 #
 # Incremental: each run keeps its results (reports/mutation/*.incremental.json)
 # and retests only mutants whose code or covering tests changed;
-# MUTATION_FRESH=1 starts over. Slow (minutes to an hour, depending on the
+# MUTATION_FRESH=1 starts both over. The tap runner's tests are whole files,
+# and Stryker does not retest a surviving mutant when a test file that
+# already covered it only changed: after editing a unit or property test
+# file, MUTATION_FRESH=properties starts the second run over. Slow (minutes to an hour, depending on the
 # machine's load); runs niced (MUTATION_NICE, default 15); not part of the
 # test command. Extra arguments go to both Stryker runs.
 set -euo pipefail
@@ -26,7 +29,9 @@ export PMIX_FUZZ_REQUESTS="${PMIX_FUZZ_REQUESTS:-3000}"
 out=reports/mutation
 mkdir -p "$out"
 incremental=(--incremental)
-[ -n "${MUTATION_FRESH:-}" ] && incremental+=(--force)
+incremental2=(--incremental)
+[ -n "${MUTATION_FRESH:-}" ] && incremental2+=(--force)
+[ -n "${MUTATION_FRESH:-}" ] && [ "${MUTATION_FRESH}" != properties ] && incremental+=(--force)
 run() { nice -n "${MUTATION_NICE:-15}" npx stryker run "$@"; }
 started=$SECONDS
 
@@ -47,7 +52,7 @@ if [ "${MUTATION_PROPERTIES:-survivors}" = all ] || [ "${#mutate[@]}" -gt 0 ]; t
   scope="on the mutants the scenarios left alive"
   [ "${MUTATION_PROPERTIES:-survivors}" = all ] && scope="on every mutant"
   echo "== mutation run 2: the unit, property and fuzz tests (tap), $scope"
-  run stryker.properties.config.json "${incremental[@]}" --incrementalFile "$out/properties.incremental.json" "${mutate[@]}" "$@"
+  run stryker.properties.config.json "${incremental2[@]}" --incrementalFile "$out/properties.incremental.json" "${mutate[@]}" "$@"
   node -r ./tools/register.js tools/mutation-score.ts score "$out/scenarios.json" "$out/properties.json" "${properties_args[@]}" --survivors "$out/survivors.md"
 else
   node -r ./tools/register.js tools/mutation-score.ts score "$out/scenarios.json" --survivors "$out/survivors.md"
