@@ -177,6 +177,10 @@ Feature: Ending a reservation while jobs still run on it
       Examples: whatever the disposition
         | how                                        | inheritance                      | event                                 |
         | the owner's release of a CHILD reservation | PMIX_ALLOC_INHERIT_CHILD         | job "A" releases allocation "R"       |
+
+      @clause:NR.trigger.independent-of-disposition @needs:PMIX_ALLOC_INHERITANCE @needs:scheduler-control
+      Examples: whatever the disposition, the scheduler reclaiming
+        | how                                        | inheritance                      | event                                 |
         | a reclaim of a CHILD_DEFAULT reservation   | PMIX_ALLOC_INHERIT_CHILD_DEFAULT | the scheduler reclaims allocation "R" |
         | a reclaim of a DEFAULT reservation         | PMIX_ALLOC_INHERIT_DEFAULT       | the scheduler reclaims allocation "R" |
 
