@@ -222,46 +222,6 @@ test('terminating a job some of whose processes already ended with their node st
   assert.deepEqual(e.observe({ nodes: ['s1', 'n1'] }).nodes.map((n) => [n.name, n.slotsInUse]), [['s1', 0], ['n1', 0]]);
 });
 
-test('a job terminated while parked at the launch boundary is parked no more and never launches; a launched job\'s end frees its slots', () => {
-  const e = new Engine(config);
-  const tool = e.connectTool();
-  const id = grown(e, tool, 's1');
-  const job = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [], hold: 'launch' }).nspace!;
-  assert.equal(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
-  e.advanceJob({ nspace: job, to: 'launch' });
-  assert.deepEqual(e.inspect().elastic!.parkedAtLaunch, [job]);
-  assert.equal(e.terminateJob(job).status, Status.PMIX_SUCCESS);
-  assert.deepEqual(e.inspect().elastic!.parkedAtLaunch, []);
-  e.daemon({ event: 'exit', node: 's1' });
-  const j = e.observe({ jobs: [job] }).jobs[0];
-  assert.equal(j.state, 'TERMINATED');
-  assert.ok(j.procs.every((p) => Number.isInteger(p.rank) && typeof p.node === 'string' && !p.running), JSON.stringify(j));
-  // A job launched at the launch boundary gives its slots back when it ends.
-  const other = e.spawn({ requester: tool, apps: [{ cmd: 'b', np: 2 }], info: [], hold: 'launch' }).nspace!;
-  e.advanceJob({ nspace: other, to: 'launch' });
-  assert.equal(e.observe({ jobs: [other] }).jobs[0].state, 'RUNNING');
-  assert.equal(e.observe({ nodes: ['n1'] }).nodes[0].slotsInUse, 2);
-  e.terminateJob(other);
-  assert.equal(e.observe({ nodes: ['n1'] }).nodes[0].slotsInUse, 0);
-});
-
-test('a job naming its hosts, parked while its only session ended, fails to map; a tool app into an allocation with no node is refused', () => {
-  const e = new Engine(config);
-  const tool = e.connectTool();
-  const id = grown(e, tool, 's1');
-  e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] });
-  const job = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1, hosts: ['s1'] }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id }] }).nspace!;
-  e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] });
-  e.daemon({ event: 'exit', node: 's1' });
-  e.daemon({ event: 'report', node: 's2' });
-  e.daemon({ event: 'wireup' });
-  assert.equal(e.observe({ jobs: [job] }).jobs[0].state, 'FAILED_TO_MAP');
-  const empty = idOf(e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 0 }] }).info);
-  const before = e.observe();
-  assert.equal(e.spawn({ requester: tool, apps: [{ cmd: 'dbg', np: 1, tool: true }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: empty }] }).status, Status.PMIX_ERR_OUT_OF_RESOURCE);
-  assert.deepEqual(e.observe(), before);
-});
-
 test('a node named both as a startup node and as one the scheduler can grant is one node, in the DVM from the start', () => {
   const e = new Engine({ ...config, elastic: false, schedulerNodes: [{ name: 'n1', slots: 9 }, ...config.schedulerNodes] });
   assert.deepEqual(e.observe({ nodes: ['n1'] }).nodes.map((n) => [n.name, n.slots, n.availableTo]), [['n1', 2, '']]);
