@@ -9,6 +9,12 @@ bridge or those features changed since). For every feature file they ran,
 the main runs' outcomes are set aside and the reruns' are used instead; the
 description says which files and how many reruns.
 
+  python3 harnesses/prrte/expectations_from_runs.py --update IN.json OUT.json RUN1/conformance.json [...] [--note "..."]
+judges every scenario the runs ran by those runs alone and keeps the entries of
+the scenarios they skipped (and drops those whose id the runs do not have):
+after a change that affects part of the suite, without setting aside the
+agreement of an earlier, larger set of runs.
+
   python3 harnesses/prrte/expectations_from_runs.py --reclassify IN.json OUT.json [--pool-reading | --daemon-reading]
 re-applies `classify` to an existing file's entries (the observed cause is
 what follows "Observed: " in each reason) and prints the class counts before
@@ -159,19 +165,10 @@ def main_reclassify(argv: List[str]) -> None:
           f"before {json.dumps(before, sort_keys=True)}; after {json.dumps(after, sort_keys=True)}", file=sys.stderr)
 
 
-def main(argv: List[str]) -> None:
-    if argv and argv[0] == "--reclassify":
-        return main_reclassify(argv[1:])
-    note = ""
-    if "--note" in argv:  # a sentence for the description (e.g. the suite's commits)
-        i = argv.index("--note")
-        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
-    main_paths = argv[1:argv.index("--rerun")] if "--rerun" in argv else argv[1:]
-    rerun_paths = argv[argv.index("--rerun") + 1:] if "--rerun" in argv else []
-    out, runs, reruns = argv[0], [load(p) for p in main_paths], [load(p) for p in rerun_paths]
+def judged(runs: List[dict], reruns: List[dict], rerun_features: List[str], pool_reading: bool):
+    """The entries the runs call for (every scenario that failed or errored in any of them, classed) and the
+    scenarios whose outcome varied between them (id -> outcomes)."""
     first = runs[0]
-    pool_reading = pool_reading_at(first["run"].get("startedAt", first["run"].get("generatedAt", "")))
-    rerun_features = sorted({feature_of(s["id"]) for r in reruns for s in r["scenarios"]})
     outcomes: Dict[str, List[str]] = {}
     entry_of: Dict[str, dict] = {}  # the scenario's entry in the first run where it did not pass
     for r, from_rerun in [(r, False) for r in runs] + [(r, True) for r in reruns]:
@@ -206,6 +203,72 @@ def main(argv: List[str]) -> None:
         if len(e.get("outcomes", ["x", "y"])) < 2:  # varied only with skipped: a single outcome after all
             e["outcome"] = e.pop("outcomes")[0]
         entries.append(e)
+    return entries, flaky
+
+
+def main_update(argv: List[str]) -> None:
+    """--update IN.json OUT.json RUN... [--note "..."]: the entries of every scenario the runs ran (not skipped in
+    all of them) are replaced by what the runs call for (none when it passed in every one); the entries of
+    scenarios they skipped are kept; an entry whose scenario the runs do not have at all (renamed or moved) is
+    dropped and named. For runs of some of the suite, or after a change that affects some scenarios only,
+    without setting aside the agreement of earlier, larger sets of runs."""
+    note = ""
+    if "--note" in argv:
+        i = argv.index("--note")
+        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    doc, out, runs = load(argv[0]), argv[1], [load(p) for p in argv[2:]]
+    first = runs[0]
+    entries, flaky = judged(runs, [], [], pool_reading_at(first["run"].get("startedAt", first["run"].get("generatedAt", ""))))
+    present = {s["id"] for r in runs for s in r["scenarios"]}
+    ran = {s["id"] for r in runs for s in r["scenarios"] if s["outcome"] != "skipped"}
+    kept, stale = [], []
+    for e in doc["expected"]:
+        if e["id"] not in present:
+            stale.append(e["id"])
+        elif e["id"] not in ran:
+            kept.append(e)
+    new_ids = {e["id"] for e in entries}
+    old_ids = {e["id"] for e in doc["expected"]}
+    order = {s["id"]: n for n, s in enumerate(first["scenarios"])}
+    merged = sorted(kept + entries, key=lambda e: order.get(e["id"], len(order)))
+    totals = [r["totals"] for r in runs]
+    started = first["run"].get("startedAt", first["run"]["generatedAt"])
+    doc["description"] += (f" UPDATED from {len(runs)} live run(s) of the whole suite (the first started {started}; per run "
+                           f"passed/failed/skipped/errored of {first['totals']['scenarios']}: " +
+                           "; ".join(f"{t['passed']}/{t['failed']}/{t['skipped']}/{t['errored']}" for t in totals) +
+                           f"): every scenario they ran is judged by them alone ({len(new_ids - old_ids)} entries added, "
+                           f"{len((old_ids & ran) - new_ids)} dropped because it passed in every one, {len(flaky)} varied); "
+                           f"entries of scenarios they skipped are kept from before; {len(stale)} entries whose scenario "
+                           "no longer exists under that id were dropped." + (f" {note}" if note else ""))
+    doc["expected"] = merged
+    with open(out, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+    for sid in sorted(new_ids - old_ids):
+        print(f"added: {sid}", file=sys.stderr)
+    for sid in sorted((old_ids & ran) - new_ids):
+        print(f"dropped (passed in every run): {sid}", file=sys.stderr)
+    for sid in stale:
+        print(f"dropped (no such scenario in the runs): {sid}", file=sys.stderr)
+    print(f"{len(merged)} expected non-passes written to {out} ({len(flaky)} varied)", file=sys.stderr)
+
+
+def main(argv: List[str]) -> None:
+    if argv and argv[0] == "--reclassify":
+        return main_reclassify(argv[1:])
+    if argv and argv[0] == "--update":
+        return main_update(argv[1:])
+    note = ""
+    if "--note" in argv:  # a sentence for the description (e.g. the suite's commits)
+        i = argv.index("--note")
+        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    main_paths = argv[1:argv.index("--rerun")] if "--rerun" in argv else argv[1:]
+    rerun_paths = argv[argv.index("--rerun") + 1:] if "--rerun" in argv else []
+    out, runs, reruns = argv[0], [load(p) for p in main_paths], [load(p) for p in rerun_paths]
+    first = runs[0]
+    pool_reading = pool_reading_at(first["run"].get("startedAt", first["run"].get("generatedAt", "")))
+    rerun_features = sorted({feature_of(s["id"]) for r in reruns for s in r["scenarios"]})
+    entries, flaky = judged(runs, reruns, rerun_features, pool_reading)
     impl = first["implementation"]
     totals = [r["totals"] for r in runs]
     doc = {

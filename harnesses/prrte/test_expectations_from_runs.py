@@ -58,6 +58,39 @@ class ExpectationsFromRuns(unittest.TestCase):
         self.assertIn("features/b.feature", doc["description"])
 
 
+class Update(unittest.TestCase):
+    """--update: runs judge the scenarios they ran; what they skipped keeps its entry; a vanished id is dropped."""
+
+    def test_update(self):
+        import json
+        import tempfile
+        import expectations_from_runs as gen
+        old = {"description": "FROM 5 LIVE RUNS.", "expected": [
+            {"id": "features/a.feature:1", "scenario": "a", "outcome": "failed", "reason": "x"},  # now passes
+            {"id": "features/a.feature:2", "scenario": "b", "outcome": "failed", "reason": "x"},  # now skipped: kept
+            {"id": "features/a.feature:9", "scenario": "gone", "outcome": "failed", "reason": "x"},  # no longer exists
+        ]}
+        run = [{"id": "features/a.feature:1", "name": "a", "outcome": "passed"},
+               {"id": "features/a.feature:2", "name": "b", "outcome": "skipped"},
+               {"id": "features/a.feature:3", "name": "c", "outcome": "failed", "message": "new"}]
+        with tempfile.TemporaryDirectory() as d:
+            paths = {}
+            for name, doc in (("old", old), ("run", {"implementation": {"version": "v"}, "run": {"generatedAt": "t"},
+                                                     "totals": {"scenarios": 3, "passed": 1, "failed": 1, "skipped": 1, "errored": 0},
+                                                     "scenarios": run})):
+                paths[name] = os.path.join(d, f"{name}.json")
+                with open(paths[name], "w") as fh:
+                    json.dump(doc, fh)
+            out = os.path.join(d, "out.json")
+            gen.main(["--update", paths["old"], out, paths["run"], "--note", "why"])
+            with open(out) as fh:
+                doc = json.load(fh)
+        self.assertEqual([e["id"] for e in doc["expected"]], ["features/a.feature:2", "features/a.feature:3"])
+        self.assertTrue(doc["description"].startswith("FROM 5 LIVE RUNS. UPDATED from 1 live run(s)"))
+        self.assertIn("1 entries added, 1 dropped because it passed in every one", doc["description"])
+        self.assertIn("1 entries whose scenario no longer exists under that id were dropped. why", doc["description"])
+
+
 class ClassAndEvidence(unittest.TestCase):
     """expectations_from_runs.py writes each verdict into the entry's class and evidence, and --reclassify upgrades a file."""
 

@@ -290,7 +290,12 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                      "scenario with job A rank 1 as the extender passes); cause not established", None,
                      f"{ALLOC}:1433-1435 (EXTEND refreshes the session's requestor)",
                      "src/prted/pmix/pmix_server.c:712-732 (the relay, a custom-range event to the requestor)")
-    if "exited while answering alloc" in c and "which runs in it" in name:
+    if "exited while answering alloc" in c and re.search(r"while job C runs on n\d", name):
+        return divergence("job C, on a startup node lent to the reservation, released it and its process died while the "
+                          "answer was on its way: the teardown shrinks the startup node's daemon and its processes end with "
+                          "it, where the specification keeps the node in the DVM and kills no process",
+                          f"{NR}:390-394,421-425,432-434", *TEARDOWN_BY_ID, *TEARDOWN_SHRINKS)
+    if "exited while answering alloc" in c and ("which runs in it" in name or "release by C itself" in name):
         return fault("job C's process ended while its release of the reservation it runs in was answered, which the "
                      "scenario allows (the release's shrink takes its node: IP-RELEASER-ENDED-BY-RELEASE) only once C is "
                      "seen to have ended; PRRTE's record kept C RUNNING after its daemon took its process down (as in the "
