@@ -57,6 +57,7 @@ from observation import Observation, membership  # noqa: F401
 from capabilities import KEY_CAPABILITIES, READINGS, capabilities, defined_keys  # noqa: F401
 from faults import daemon_fault  # noqa: F401
 import scheduler_client  # noqa: E402
+import slurm_mode  # noqa: E402  (PRRTE_BRIDGE_RM=slurm: slurm_mode.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -72,8 +73,12 @@ class Bridge:
         self.prefix, self.agents = prefix, agents
         self.dvm: Optional[Dvm] = None
         # The scheduler's companion, unless the test scheduler is PRRTE's scheduler (scheduler_client.py).
-        self.companion = not WITH_SCHEDULER
+        self.companion = not WITH_SCHEDULER and not slurm_mode.ACTIVE
         self.capabilities = capabilities(defined_keys(prefix), companion=self.companion)
+        self.readings, self.dvm_class = READINGS, Dvm
+        if slurm_mode.ACTIVE:  # the Slurm mode: its own DVM and declarations (slurm_mode.py)
+            self.capabilities = slurm_mode.capabilities(defined_keys(prefix))
+            self.readings, self.dvm_class = slurm_mode.READINGS, slurm_mode.SlurmDvm
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -97,7 +102,7 @@ class Bridge:
             return {"protocolVersion": PROTOCOL_VERSION,
                     "implementation": {"name": "prrte-bridge", "version": self.version()},
                     "capabilities": self.capabilities,
-                    "readings": READINGS,
+                    "readings": self.readings,
                     # A live DVM: daemons exit, processes end and events
                     # arrive after the answer that caused them.
                     "effectsTrailAnswers": True,
@@ -113,7 +118,7 @@ class Bridge:
                 raise WireError("not-supported", "cannot run PRRTE as if its PMIx lacked keys")
             if "scheduler" in req:
                 raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
-            self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            self.dvm = self.dvm_class(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
             if self.companion:
                 # The identity the companion attaches under, at the scheduler's first request.
                 return {"scheduler": scheduler_client.identity()}
