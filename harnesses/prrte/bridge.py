@@ -75,10 +75,10 @@ class Bridge:
         # The scheduler's companion, unless the test scheduler is PRRTE's scheduler (scheduler_client.py).
         self.companion = not WITH_SCHEDULER and not slurm_mode.ACTIVE
         self.capabilities = capabilities(defined_keys(prefix), companion=self.companion)
-        self.readings, self.dvm_class = READINGS, Dvm
-        if slurm_mode.ACTIVE:  # the Slurm mode: its own DVM and declarations (slurm_mode.py)
+        self.readings, self.slurm = READINGS, slurm_mode.ACTIVE
+        if self.slurm:  # the Slurm mode: its own DVM and declarations (slurm_mode.py)
             self.capabilities = slurm_mode.capabilities(defined_keys(prefix))
-            self.readings, self.dvm_class = slurm_mode.READINGS, slurm_mode.SlurmDvm
+            self.readings = slurm_mode.READINGS
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -118,7 +118,7 @@ class Bridge:
                 raise WireError("not-supported", "cannot run PRRTE as if its PMIx lacked keys")
             if "scheduler" in req:
                 raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
-            self.dvm = self.dvm_class(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            self.dvm = (slurm_mode.SlurmDvm if self.slurm else Dvm)(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
             if self.companion:
                 # The identity the companion attaches under, at the scheduler's first request.
                 return {"scheduler": scheduler_client.identity()}
