@@ -100,7 +100,7 @@ class Bridge:
             if req.get("protocolVersion") != PROTOCOL_VERSION:
                 raise VersionRefused(str(req.get("protocolVersion")))
             return {"protocolVersion": PROTOCOL_VERSION,
-                    "implementation": {"name": "prrte-bridge", "version": self.version()},
+                    "implementation": {"name": "prrte-bridge", "version": self.version() + (slurm_mode.describe() if self.slurm else "")},
                     "capabilities": self.capabilities,
                     "readings": self.readings,
                     # A live DVM: daemons exit, processes end and events

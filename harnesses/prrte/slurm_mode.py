@@ -89,6 +89,16 @@ def capabilities(keys: List[str]) -> List[str]:
     return [k for k in keys if k == "PMIX_DVM_MOD_EVENTS"] + ["elastic"]
 
 
+def describe() -> str:
+    """What the handshake's version adds in this mode: the allocator and the Slurm."""
+    try:
+        out = subprocess.run([os.path.join(SLURM_PREFIX, "bin", "sinfo"), "--version"], capture_output=True,
+                             text=True, timeout=10, env=slurm_env()).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    return f"; Slurm mode: ras/slurm of {PRRTE_SLURM_PREFIX}, {out or 'no Slurm found at ' + SLURM_PREFIX}"
+
+
 def missing() -> List[str]:
     """What this mode needs that is not here, plainly (empty when all is)."""
     out = []
