@@ -171,6 +171,93 @@ def req_id(info: List[dict]) -> Optional[str]:
     return None
 
 
+REGISTRY = os.path.join(SLURM_STATE, "bridge-dvms")
+
+
+def remember(pid: int, ctl: str, nspace: str) -> None:
+    """Note a live DVM (its salloc's pid, control directory, namespace), so
+    that one whose bridge was killed before its stop (the runner kills a
+    bridge that faulted) is ended at the next start (end_leftovers)."""
+    try:
+        os.makedirs(SLURM_STATE, exist_ok=True)
+        with open(REGISTRY, "a") as f:
+            f.write(f"{pid} {ctl} {nspace}\n")
+    except OSError as e:
+        log(f"Slurm mode: cannot note the DVM in {REGISTRY}: {e}")
+
+
+def forget(ctl: str) -> None:
+    try:
+        with open(REGISTRY) as f:
+            lines = [ln for ln in f.read().split("\n") if ln.strip() and ln.split()[1:2] != [ctl]]
+        with open(REGISTRY, "w") as f:
+            f.write("".join(ln + "\n" for ln in lines))
+    except (OSError, IndexError):
+        pass
+
+
+def cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def kill_prteds(nspace: str) -> None:
+    """SIGKILL every prted of the DVM `nspace` (a daemonized prted escapes its
+    Slurm step under linuxproc: docs/prrte-slurm.md section 2)."""
+    if not nspace:
+        return
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            cmd = cmdline(pid)
+            if cmd.split(b"\0")[0].endswith(b"prted") and nspace.encode() in cmd:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except OSError:
+                    pass
+
+
+def end_leftovers() -> None:
+    """End the DVMs of this mode's earlier bridges that were never stopped:
+    each noted salloc still running with its own control directory on its
+    command line (so never another process that took its pid), its process
+    group, and its prteds. Their Slurm jobs go with Cluster.ensure's scancel."""
+    try:
+        with open(REGISTRY) as f:
+            lines = f.read().split("\n")
+        os.unlink(REGISTRY)
+    except OSError:
+        return
+    for line in lines:
+        parts = line.split()
+        if len(parts) != 3 or not parts[0].isdigit():
+            continue
+        _pid, ctl, nspace = parts
+        if kill_named(ctl):
+            log(f"Slurm mode: ended a DVM an earlier bridge left running ({ctl})")
+        kill_prteds(nspace)
+        if "prrte-slurm-bridge-" in ctl:
+            shutil.rmtree(ctl, ignore_errors=True)
+
+
+def kill_named(ctl: str) -> List[int]:
+    """SIGKILL every process whose command line names the DVM's control
+    directory: its salloc and its prte (--report-uri CTL/uri), which salloc
+    puts in a process group of its own. The directory is a fresh mkdtemp,
+    so nothing else names it."""
+    killed = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit() and int(pid) != os.getpid() and ctl.encode() in cmdline(pid):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+                killed.append(int(pid))
+            except OSError:
+                pass
+    return killed
+
+
 def parse_squeue(text: str) -> List[Dict[str, str]]:
     """`squeue -h -o '%i|%j|%T|%N'` lines -> dicts."""
     rows = []
@@ -271,6 +358,8 @@ class SlurmDvm(Dvm):
         self.procs_changed = threading.Condition()
         self.tool_count = 0
         self.hnp_nspace = ""
+        self.dvm_job: Optional[str] = None
+        end_leftovers()
         self.cluster = cluster or Cluster()
         self.sock_path = os.path.join(self.dir, "agents.sock")
         self.listener = AgentListener(self.sock_path,
@@ -307,6 +396,10 @@ class SlurmDvm(Dvm):
             raise WireError("internal", f"the DVM in Slurm was not ready within {START_S:g} s: {tail}")
         self.uri = open(os.path.join(self.dir, "uri")).readline().strip()
         self.hnp_nspace = self.uri.split(".")[0] if "@" in self.uri else ""
+        remember(self.prte.pid, self.dir, self.hnp_nspace)
+        # The DVM's own Slurm job: ras/slurm keeps a session for it, which
+        # PMIx queries list with the startup nodes (see nodes()).
+        self.dvm_job = next((j["id"] for j in self.cluster.jobs() if j["name"] == "prrte-dvm"), None)
         try:
             self._start_helpers(env, startup, pool)
         except BaseException:
@@ -324,8 +417,21 @@ class SlurmDvm(Dvm):
     def nodes(self, in_use: Dict[str, int]) -> List[dict]:
         """The ordinary membership, less any node that is not the scenario's:
         the HNP runs on the submit host (salloc's command), which PRRTE lists
-        in its pool and process table under the host's own name."""
-        return [n for n in super().nodes(in_use) if n["name"] in self.slots]
+        in its pool and process table under the host's own name. The DVM's
+        own Slurm job is the default session: ras/slurm keeps a session
+        object for it (prte_ras_slurm_assign_new_session), which
+        PMIX_QUERY_ALLOC_IDS lists with the startup nodes, but it is a
+        tracking handle and not a reservation (node->session stays NULL, so
+        its nodes stay in the general pool: ras/slurm's AGENTS.md, "The
+        node->session deviation"); its nodes are reported as the default
+        session's (''). A grown allocation is reported by its id, as PRRTE
+        lists it, although its nodes are in the general pool too (the same
+        deviation; docs/prrte-slurm.md)."""
+        out = [n for n in super().nodes(in_use) if n["name"] in self.slots]
+        for n in out:
+            if self.dvm_job is not None and n["availableTo"] == self.dvm_job:
+                n["availableTo"] = ""
+        return out
 
     def allocate(self, requester: dict, directive: int, info: List[dict]) -> dict:
         self.check_alive("allocate")
@@ -401,34 +507,21 @@ class SlurmDvm(Dvm):
         try:
             self.prte.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            # salloc does not reliably act on SIGTERM (ras/slurm's AGENTS.md)
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                try:
-                    os.killpg(self.prte.pid, sig)
-                except ProcessLookupError:
-                    break
-                try:
-                    self.prte.wait(timeout=3)
-                    break
-                except subprocess.TimeoutExpired:
-                    continue
+            # salloc does not reliably act on SIGTERM (ras/slurm's AGENTS.md),
+            # and prte is in a process group of its own
+            log(f"Slurm mode: the DVM did not end after pterm: killed {kill_named(self.dir)}")
+            try:
+                self.prte.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                log(f"Slurm mode: salloc (pid {self.prte.pid}) still runs after SIGKILL")
         try:
             left = self.cluster.cancel_all()
             if left:
                 log(f"Slurm mode: cancelled the jobs still listed after the DVM ended: {left}")
         except (WireError, subprocess.SubprocessError, OSError) as e:
             log(f"Slurm mode: could not cancel the jobs left: {e}")
-        # a daemonized prted escapes its step under linuxproc (docs/prrte-slurm.md section 2)
-        if self.hnp_nspace:
-            for pid in os.listdir("/proc"):
-                if pid.isdigit():
-                    try:
-                        with open(f"/proc/{pid}/cmdline", "rb") as f:
-                            cmd = f.read()
-                        if cmd.split(b"\0")[0].endswith(b"prted") and self.hnp_nspace.encode() in cmd:
-                            os.kill(int(pid), signal.SIGKILL)
-                    except (OSError, ValueError):
-                        pass
+        kill_prteds(self.hnp_nspace)
+        forget(self.dir)
         self.out.close()
         if not os.environ.get("PRRTE_BRIDGE_KEEP"):
             shutil.rmtree(self.dir, ignore_errors=True)
