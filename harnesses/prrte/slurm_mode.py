@@ -58,7 +58,8 @@ START_S = float(os.environ.get("PRRTE_BRIDGE_SLURM_START_S", "30"))
 # cancels it; below the runner's request timeout (scripts/prrte-slurm-run.sh).
 GROW_QUEUE_S = float(os.environ.get("PRRTE_BRIDGE_SLURM_GROW_S", "15"))
 CLUSTER = os.path.join(REPO, "scripts", "slurm-cluster.sh")
-LAUNCH_AGENT = os.path.join(REPO, "scripts", "slurm-node-prted.sh")
+# scripts/slurm-node-prted.sh with the bridge's control directory (daemon faults)
+LAUNCH_AGENT = os.path.join(HERE, "slurm-launch-agent.sh")
 DEFAULT_STARTUP = ["n1", "n2", "n3"]
 DEFAULT_POOL = ["s1", "s2", "s3", "s4", "s5", "s6"]
 
@@ -66,27 +67,51 @@ DEFAULT_POOL = ["s1", "s2", "s3", "s4", "s5", "s6"]
 READINGS = {"session-id-in-response": "omitted"}
 
 
-def capabilities(keys: List[str]) -> List[str]:
-    """What PRRTE under ras/slurm offers here, each seen live (docs/prrte-slurm.md):
-    - PMIX_DVM_MOD_EVENTS: -195 PMIX_DVM_IS_READY after every grow and release;
-    - elastic: the two-phase grow (-156, then the event) and releases (which
-      ras/slurm refuses outside elastic mode, -64).
-    Not declared, with why:
-    - PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE, PMIX_ALLOC_INHERITANCE: ras/slurm
-      reads only PMIX_ALLOC_NUM_NODES, PMIX_ALLOC_NODE_LIST and
-      PMIX_ALLOC_REQ_ID (ras_slurm_modify_extend.c:1784-1829); the base grow
-      path that honours the others (ras_base_prepare_grow) never runs for it;
-    - PMIX_SPAWN_TARGET: a grown allocation has no owner, so a spawn into it
-      is -23 (plm_base_receive.c:193);
-    - PMIX_ALLOC_WARN_TIMEOUT / scheduler-warning: Slurm has no source for it;
+# Which key capabilities this mode declares: "keys" (default), every key the
+# PMIx in use defines, as the ordinary bridge does; "narrow", only
+# PMIX_DVM_MOD_EVENTS (the first live run's profile; see capabilities()).
+PROFILE = os.environ.get("PRRTE_BRIDGE_SLURM_PROFILE", "keys")
+# daemon-faults: off with PRRTE_BRIDGE_SLURM_DAEMON_FAULTS=0 (see capabilities()).
+DAEMON_FAULTS = os.environ.get("PRRTE_BRIDGE_SLURM_DAEMON_FAULTS", "1") != "0"
+
+
+def capabilities(keys: List[str], profile: str = "", daemon_faults: Optional[bool] = None) -> List[str]:
+    """What the handshake declares in this mode (docs/prrte-slurm.md, "The Slurm mode").
+    - The key capabilities: a key capability says that the PMIx in use
+      defines the key (seam/capabilities.ts), and this mode's PMIx is the
+      ordinary bridge's, so the same keys are declared (defined_keys). That
+      ras/slurm ignores PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE and
+      PMIX_ALLOC_INHERITANCE (it reads only PMIX_ALLOC_NUM_NODES,
+      PMIX_ALLOC_NODE_LIST and PMIX_ALLOC_REQ_ID: ras_slurm_modify_extend.c:1784-1829)
+      is what the scenarios that use them judge. Not declaring a key would
+      say the PMIx lacks it, and run the @without:<KEY> scenarios, which
+      judge a fallback this configuration does not have (the first live run,
+      profile "narrow", did exactly that).
+    - elastic: the two-phase grow (-156, then PMIX_DVM_IS_READY) and
+      releases, seen live.
+    - daemon-faults (unless PRRTE_BRIDGE_SLURM_DAEMON_FAULTS=0): the bridge
+      can cause both faults here, seen live: slurm-launch-agent.sh keeps a
+      node's daemon from starting (its srun task exits 1), and faults.py
+      kills a grown node's prted by pid (the DVM then drops the node and
+      goes on). What PRRTE does with the first is what the scenarios judge:
+      plm/slurm takes a daemon srun's non-zero exit for a dead DVM and the
+      whole DVM exits (plm_slurm_module.c:672-689).
+    Not declared:
+    - scheduler-warning: Slurm has no source for PMIX_ALLOC_TIMEOUT_WARNING
+      (the ordinary bridge relays one through PRRTE's handler; nothing in
+      ras/slurm sends it);
     - scheduler-requests: not examined here. Slurm is this DVM's scheduler;
       the companion (scheduler_client.py) would claim that role inside PRRTE
       as a PMIx tool, which no Slurm site has, and nothing was run to show
       what ras/slurm then does with its requests;
-    - daemon-faults: the launch agent here (slurm-node-prted.sh) cannot
-      refuse a node's daemon, and a crash under Slurm was not examined;
     - everything the ordinary bridge does not declare either."""
-    return [k for k in keys if k == "PMIX_DVM_MOD_EVENTS"] + ["elastic"]
+    profile = profile or PROFILE
+    daemon_faults = DAEMON_FAULTS if daemon_faults is None else daemon_faults
+    out = [k for k in keys if k == "PMIX_DVM_MOD_EVENTS"] if profile == "narrow" else list(keys)
+    out.append("elastic")
+    if daemon_faults:
+        out.append("daemon-faults")
+    return out
 
 
 def describe() -> str:
@@ -143,13 +168,13 @@ def cluster_shape(startup: List[dict], pool: List[dict]) -> Dict[str, str]:
             "SLURM_PROCTRACK": PROCTRACK}
 
 
-def salloc_argv(startup: List[dict], uri_file: str, elastic: bool, attached: bool) -> List[str]:
+def salloc_argv(startup: List[dict], uri_file: str, elastic: bool, attached: bool, ctl: str = "") -> List[str]:
     """The DVM as a Slurm user starts it (docs/prrte-slurm.md): prte as the
     command of an salloc naming the startup nodes, whole nodes (--exclusive:
     SLURM_TASKS_PER_NODE is then each node's CPUs, the scenario's slots)."""
     argv = ["salloc", f"--nodes={len(startup)}", f"--nodelist={','.join(n['name'] for n in startup)}",
             "--exclusive", "--job-name=prrte-dvm", "prte", "--report-uri", uri_file, "--allow-run-as-root",
-            "--prtemca", "prte_launch_agent", f"{LAUNCH_AGENT} prted"]
+            "--prtemca", "prte_launch_agent", f"{LAUNCH_AGENT} --ctl={ctl} prted" if ctl else f"{LAUNCH_AGENT} prted"]
     if attached:
         argv.insert(argv.index("prte") + 1, "--leave-session-attached")
     if elastic:
@@ -377,7 +402,7 @@ class SlurmDvm(Dvm):
         # node is taken as that node, as LaunchParameters=use_interactive_step would give.
         env["SLURMD_NODENAME"] = self.head
         self.env = env
-        argv = salloc_argv(startup, os.path.join(self.dir, "uri"), elastic, attached=PROCTRACK == "cgroup")
+        argv = salloc_argv(startup, os.path.join(self.dir, "uri"), elastic, attached=PROCTRACK == "cgroup", ctl=self.dir)
         log(f"Slurm mode: {' '.join(shlex.quote(a) for a in argv)}")
         self.prte = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.out, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True, cwd=self.dir)

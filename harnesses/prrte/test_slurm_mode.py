@@ -23,9 +23,13 @@ ALL_KEYS = ["PMIX_ALLOC_TARGET", "PMIX_ALLOC_SHARE", "PMIX_ALLOC_INHERITANCE", "
 
 
 class Declarations(unittest.TestCase):
-    def test_only_what_ras_slurm_was_seen_to_offer(self):
-        self.assertEqual(slurm_mode.capabilities(ALL_KEYS), ["PMIX_DVM_MOD_EVENTS", "elastic"])
-        self.assertEqual(slurm_mode.capabilities([]), ["elastic"])  # a PMIx without the events
+    def test_the_keys_the_pmix_defines_and_elastic_and_no_hook(self):
+        self.assertEqual(slurm_mode.capabilities(ALL_KEYS, "keys", False), ALL_KEYS + ["elastic"])
+        self.assertEqual(slurm_mode.capabilities([], "keys", False), ["elastic"])  # a PMIx without the keys
+        self.assertEqual(slurm_mode.capabilities(ALL_KEYS, "narrow", False), ["PMIX_DVM_MOD_EVENTS", "elastic"])
+        self.assertEqual(slurm_mode.capabilities(ALL_KEYS, "keys", True)[-1], "daemon-faults")
+        for hook in ("scheduler-warning", "scheduler-requests"):
+            self.assertNotIn(hook, slurm_mode.capabilities(ALL_KEYS, "keys", True))
 
     def test_the_readings_are_the_ordinary_bridges(self):
         self.assertEqual(slurm_mode.READINGS, {"session-id-in-response": "omitted"})
@@ -34,7 +38,7 @@ class Declarations(unittest.TestCase):
         with mock.patch.object(slurm_mode, "ACTIVE", True):
             b = bridge.Bridge("/nonexistent", "/nonexistent")
             out = b.handle({"cmd": "start-protocol", "protocolVersion": bridge.PROTOCOL_VERSION})
-            self.assertEqual(out["capabilities"], ["elastic"])  # no pmix_common.h at /nonexistent
+            self.assertIn("elastic", out["capabilities"])  # no pmix_common.h at /nonexistent: no key
             self.assertNotIn("scheduler-requests", out["capabilities"])
             self.assertFalse(b.companion)
             self.assertTrue(b.slurm)
@@ -75,6 +79,8 @@ class Shapes(unittest.TestCase):
         self.assertEqual(argv[:5], ["salloc", "--nodes=2", "--nodelist=n1,n3", "--exclusive", "--job-name=prrte-dvm"])
         self.assertNotIn(":", argv[2])  # Slurm sizes the nodes (CPUs), never a slot count in a node list
         self.assertEqual(argv[argv.index("prte_launch_agent") + 1], f"{slurm_mode.LAUNCH_AGENT} prted")
+        argv = slurm_mode.salloc_argv([{"name": "n1", "slots": 4}], "/d/uri", elastic=True, attached=False, ctl="/d")
+        self.assertEqual(argv[argv.index("prte_launch_agent") + 1], f"{slurm_mode.LAUNCH_AGENT} --ctl=/d prted")
         self.assertEqual(argv[-2:], ["prte_elastic_mode", "1"])
         self.assertNotIn("--leave-session-attached", argv)
         argv = slurm_mode.salloc_argv([{"name": "n1", "slots": 4}], "/d/uri", elastic=False, attached=True)
