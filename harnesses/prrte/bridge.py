@@ -35,6 +35,8 @@ The bridge's modules, one responsibility each:
                    keep a node's daemon from starting ('daemon-faults')
   bridge.py        this: the request handler (Bridge), the command line and
                    main; it re-exports what the tests and scripts import
+  slurm_mode.py    the Slurm mode (PRRTE_BRIDGE_RM=slurm): the DVM inside a
+                   Slurm allocation, ras/slurm's declarations (docs/prrte-slurm.md)
 """
 import json
 import os
