@@ -43,6 +43,8 @@ The bridge's modules, one responsibility each:
                    keep a node's daemon from starting ('daemon-faults')
   bridge.py        this: the request handler (Bridge), the command line and
                    main; it re-exports what the tests and scripts import
+  slurm_mode.py    the Slurm mode (PRRTE_BRIDGE_RM=slurm): the DVM inside a
+                   Slurm allocation, ras/slurm's declarations (docs/prrte-slurm.md)
 """
 import json
 import os
@@ -66,6 +68,7 @@ from capabilities import KEY_CAPABILITIES, READINGS, capabilities, defined_keys 
 from faults import daemon_fault  # noqa: F401
 from hosts import Addressing, NodeMapError, from_args  # noqa: F401
 import scheduler_client  # noqa: E402
+import slurm_mode  # noqa: E402  (PRRTE_BRIDGE_RM=slurm: slurm_mode.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -82,8 +85,12 @@ class Bridge:
         self.addressing = addressing or Addressing()
         self.dvm: Optional[Dvm] = None
         # The scheduler's companion, unless the test scheduler is PRRTE's scheduler (scheduler_client.py).
-        self.companion = not WITH_SCHEDULER
+        self.companion = not WITH_SCHEDULER and not slurm_mode.ACTIVE
         self.capabilities = capabilities(defined_keys(prefix), companion=self.companion)
+        self.readings, self.slurm = READINGS, slurm_mode.ACTIVE
+        if self.slurm:  # the Slurm mode: its own DVM and declarations (slurm_mode.py)
+            self.capabilities = slurm_mode.capabilities(defined_keys(prefix))
+            self.readings = slurm_mode.READINGS
 
     def need(self) -> Dvm:
         if self.dvm is None:
@@ -105,9 +112,9 @@ class Bridge:
             if req.get("protocolVersion") != PROTOCOL_VERSION:
                 raise VersionRefused(str(req.get("protocolVersion")))
             return {"protocolVersion": PROTOCOL_VERSION,
-                    "implementation": {"name": "prrte-bridge", "version": self.version()},
+                    "implementation": {"name": "prrte-bridge", "version": self.version() + (slurm_mode.describe() if self.slurm else "")},
                     "capabilities": self.capabilities,
-                    "readings": READINGS,
+                    "readings": self.readings,
                     # A live DVM: daemons exit, processes end and events
                     # arrive after the answer that caused them.
                     "effectsTrailAnswers": True,
@@ -123,8 +130,11 @@ class Bridge:
                 raise WireError("not-supported", "cannot run PRRTE as if its PMIx lacked keys")
             if "scheduler" in req:
                 raise WireError("not-supported", "no scheduler policy can be chosen: no scheduler is attached")
-            self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"],
-                           addressing=self.addressing)
+            if self.slurm:  # the DVM inside a Slurm allocation (slurm_mode.py); one address, Slurm's
+                self.dvm = slurm_mode.SlurmDvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"])
+            else:
+                self.dvm = Dvm(self.prefix, self.agents, req["startupNodes"], req["schedulerNodes"], req["elastic"],
+                               addressing=self.addressing)
             if self.companion:
                 # The identity the companion attaches under, at the scheduler's first request.
                 return {"scheduler": scheduler_client.identity()}

@@ -1,0 +1,552 @@
+"""The bridge's Slurm mode (issue 26; docs/prrte-slurm.md, "The Slurm mode"):
+PRRTE_BRIDGE_RM=slurm. Each scenario's DVM runs inside a real Slurm
+allocation on the one-host cluster of scripts/slurm-cluster.sh, so PRRTE
+selects ras/slurm and every grant, release and cancel goes through Slurm:
+
+- 'start' shapes the cluster to the scenario (its startup and pool nodes,
+  each with the scenario's slots as its CPUs: the cluster is restarted only
+  when the CPU map or the node names change), drains every other node, and
+  starts `salloc --nodes=k --nodelist=<startup> --exclusive prte ...`
+  (ras/slurm reads the startup slots from SLURM_TASKS_PER_NODE, which
+  --exclusive makes each node's CPUs); the daemons are srun tasks started
+  through scripts/slurm-node-prted.sh (one UTS namespace per node);
+- tools are tool_agent processes in the host's network namespace (the
+  slurmds, and so the prteds, live there: docs/prrte-slurm.md section 2);
+- a grow goes to PRRTE as the scenario wrote it (no ':slots': ras/slurm
+  refuses a per-node slot count with -27 and sizes a node from Slurm); one
+  that Slurm queues is not answered until it is granted (PMIx_Allocation_request
+  blocks, docs/prrte-slurm.md "What does not work" 3): after GROW_QUEUE_S the
+  bridge cancels it (REQ_CANCEL of its request id through the observer tool,
+  else `scancel` of the pending expander job), takes PRRTE's late answer off
+  the tool, and answers the request with an internal error saying so;
+- 'stop' is pterm, then the salloc's end, then `scancel` of every job still
+  listed, then a kill of any of this DVM's prteds that outlived it.
+
+What this mode declares (capabilities(), READINGS) is only what was seen
+live in this configuration; the rest of the bridge (observation, spawns,
+jobs) is the ordinary one (dvm.Dvm)."""
+import json
+import os
+import queue
+import shlex
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from typing import Dict, List, Optional, Tuple
+
+from agents import Agent, EventLog
+from dvm import Dvm
+from listener import AgentListener
+from settings import CALL_S
+from wire import ACCEPTED, WireError, decode_infos, encode_infos, log
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+ACTIVE = os.environ.get("PRRTE_BRIDGE_RM", "hosts") == "slurm"
+SLURM_PREFIX = os.environ.get("SLURM_PREFIX", "/root/slurm-install")
+PRRTE_SLURM_PREFIX = os.environ.get("PRRTE_SLURM_PREFIX", "/root/prrte-slurm-install")
+SLURM_STATE = os.environ.get("SLURM_STATE", "/tmp/pmix-slurm")
+# linuxproc (the default of slurm-cluster.sh) or cgroup; with cgroup prte runs
+# with --leave-session-attached (a daemonized prted is killed with its step).
+PROCTRACK = os.environ.get("SLURM_PROCTRACK", "linuxproc")
+START_S = float(os.environ.get("PRRTE_BRIDGE_SLURM_START_S", "30"))
+# How long a grow may stay unanswered (queued in Slurm) before the bridge
+# cancels it; below the runner's request timeout (scripts/prrte-slurm-run.sh).
+GROW_QUEUE_S = float(os.environ.get("PRRTE_BRIDGE_SLURM_GROW_S", "15"))
+CLUSTER = os.path.join(REPO, "scripts", "slurm-cluster.sh")
+# scripts/slurm-node-prted.sh with the bridge's control directory (daemon faults)
+LAUNCH_AGENT = os.path.join(HERE, "slurm-launch-agent.sh")
+DEFAULT_STARTUP = ["n1", "n2", "n3"]
+DEFAULT_POOL = ["s1", "s2", "s3", "s4", "s5", "s6"]
+
+# Declared in this mode (see capabilities()).
+READINGS = {"session-id-in-response": "omitted"}
+
+
+# Which key capabilities this mode declares: "keys" (default), every key the
+# PMIx in use defines, as the ordinary bridge does; "narrow", only
+# PMIX_DVM_MOD_EVENTS (the first live run's profile; see capabilities()).
+PROFILE = os.environ.get("PRRTE_BRIDGE_SLURM_PROFILE", "keys")
+# daemon-faults: off with PRRTE_BRIDGE_SLURM_DAEMON_FAULTS=0 (see capabilities()).
+DAEMON_FAULTS = os.environ.get("PRRTE_BRIDGE_SLURM_DAEMON_FAULTS", "1") != "0"
+
+
+def capabilities(keys: List[str], profile: str = "", daemon_faults: Optional[bool] = None) -> List[str]:
+    """What the handshake declares in this mode (docs/prrte-slurm.md, "The Slurm mode").
+    - The key capabilities: a key capability says that the PMIx in use
+      defines the key (seam/capabilities.ts), and this mode's PMIx is the
+      ordinary bridge's, so the same keys are declared (defined_keys). That
+      ras/slurm ignores PMIX_ALLOC_TARGET, PMIX_ALLOC_SHARE and
+      PMIX_ALLOC_INHERITANCE (it reads only PMIX_ALLOC_NUM_NODES,
+      PMIX_ALLOC_NODE_LIST and PMIX_ALLOC_REQ_ID: ras_slurm_modify_extend.c:1784-1829)
+      is what the scenarios that use them judge. Not declaring a key would
+      say the PMIx lacks it, and run the @without:<KEY> scenarios, which
+      judge a fallback this configuration does not have (the first live run,
+      profile "narrow", did exactly that).
+    - elastic: the two-phase grow (-156, then PMIX_DVM_IS_READY) and
+      releases, seen live.
+    - daemon-faults (unless PRRTE_BRIDGE_SLURM_DAEMON_FAULTS=0): the bridge
+      can cause both faults here, seen live: slurm-launch-agent.sh keeps a
+      node's daemon from starting (its srun task exits 1), and faults.py
+      kills a grown node's prted by pid (the DVM then drops the node and
+      goes on). What PRRTE does with the first is what the scenarios judge:
+      plm/slurm takes a daemon srun's non-zero exit for a dead DVM and the
+      whole DVM exits (plm_slurm_module.c:672-689).
+    Not declared:
+    - scheduler-warning: Slurm has no source for PMIX_ALLOC_TIMEOUT_WARNING
+      (the ordinary bridge relays one through PRRTE's handler; nothing in
+      ras/slurm sends it);
+    - scheduler-requests: not examined here. Slurm is this DVM's scheduler;
+      the companion (scheduler_client.py) would claim that role inside PRRTE
+      as a PMIx tool, which no Slurm site has, and nothing was run to show
+      what ras/slurm then does with its requests;
+    - everything the ordinary bridge does not declare either."""
+    profile = profile or PROFILE
+    daemon_faults = DAEMON_FAULTS if daemon_faults is None else daemon_faults
+    out = [k for k in keys if k == "PMIX_DVM_MOD_EVENTS"] if profile == "narrow" else list(keys)
+    out.append("elastic")
+    if daemon_faults:
+        out.append("daemon-faults")
+    return out
+
+
+def describe() -> str:
+    """What the handshake's version adds in this mode: the allocator and the Slurm."""
+    try:
+        out = subprocess.run([os.path.join(SLURM_PREFIX, "bin", "sinfo"), "--version"], capture_output=True,
+                             text=True, timeout=10, env=slurm_env()).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        out = ""
+    return f"; Slurm mode: ras/slurm of {PRRTE_SLURM_PREFIX}, {out or 'no Slurm found at ' + SLURM_PREFIX}"
+
+
+def missing() -> List[str]:
+    """What this mode needs that is not here, plainly (empty when all is)."""
+    out = []
+    if not os.access(os.path.join(SLURM_PREFIX, "bin", "salloc"), os.X_OK):
+        out.append(f"no Slurm at {SLURM_PREFIX} (bin/salloc; build it with scripts/slurm-build.sh, or set SLURM_PREFIX)")
+    if not os.access(os.path.join(PRRTE_SLURM_PREFIX, "bin", "prte"), os.X_OK):
+        out.append(f"no Slurm-enabled PRRTE at {PRRTE_SLURM_PREFIX} (bin/prte; build it with scripts/slurm-prrte-build.sh, "
+                   "or set PRRTE_SLURM_PREFIX)")
+    return out
+
+
+def slurm_env(base: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    """The environment for Slurm clients and the DVM: the Slurm-enabled PRRTE
+    and Slurm first on PATH, SLURM_CONF, and LD_LIBRARY_PATH so the PRRTE
+    binaries load their own libprrte (their RUNPATH names the openpmix prefix
+    first, which holds the ras/hosts build's: docs/prrte-slurm.md, "What does
+    not work" 2). No SLURM_JOB* of an outer allocation is inherited."""
+    env = {k: v for k, v in (base if base is not None else os.environ).items()
+           if not (k.startswith("SLURM_JOB") or k in ("SLURM_JOBID", "SLURM_NODELIST", "SLURM_TASKS_PER_NODE", "SLURMD_NODENAME"))}
+    env["PATH"] = ":".join([os.path.join(PRRTE_SLURM_PREFIX, "bin"), os.path.join(SLURM_PREFIX, "bin"),
+                            os.path.join(SLURM_PREFIX, "sbin"), env.get("PATH", "/usr/bin:/bin")])
+    env["LD_LIBRARY_PATH"] = os.path.join(PRRTE_SLURM_PREFIX, "lib")
+    env["SLURM_CONF"] = os.path.join(SLURM_STATE, "etc", "slurm.conf")
+    env["SLURM_STATE"] = SLURM_STATE
+    env["SLURM_PREFIX"] = SLURM_PREFIX
+    return env
+
+
+def cluster_shape(startup: List[dict], pool: List[dict]) -> Dict[str, str]:
+    """The slurm-cluster.sh settings a scenario needs: its startup nodes among
+    SLURM_STARTUP and its pool among SLURM_POOL (the default names kept, so
+    the cluster rarely changes), and each of its nodes' slots as CPUs
+    (SLURM_CPUS, NAME=N; 4 for the others)."""
+    s = [n["name"] for n in startup]
+    p = [n["name"] for n in pool]
+    st = DEFAULT_STARTUP + [n for n in s if n not in DEFAULT_STARTUP]
+    pl = [n for n in DEFAULT_POOL if n not in st] + [n for n in p if n not in DEFAULT_POOL and n not in st]
+    cpus = {n["name"]: int(n["slots"]) for n in pool}
+    cpus.update({n["name"]: int(n["slots"]) for n in startup})
+    spec = ",".join(f"{k}={v}" for k, v in sorted(cpus.items()) if v != 4)
+    return {"SLURM_STARTUP": ",".join(st), "SLURM_POOL": ",".join(pl), "SLURM_CPUS": spec or "4",
+            "SLURM_PROCTRACK": PROCTRACK}
+
+
+def salloc_argv(startup: List[dict], uri_file: str, elastic: bool, attached: bool, ctl: str = "") -> List[str]:
+    """The DVM as a Slurm user starts it (docs/prrte-slurm.md): prte as the
+    command of an salloc naming the startup nodes, whole nodes (--exclusive:
+    SLURM_TASKS_PER_NODE is then each node's CPUs, the scenario's slots)."""
+    argv = ["salloc", f"--nodes={len(startup)}", f"--nodelist={','.join(n['name'] for n in startup)}",
+            "--exclusive", "--job-name=prrte-dvm", "prte", "--report-uri", uri_file, "--allow-run-as-root",
+            "--prtemca", "prte_launch_agent", f"{LAUNCH_AGENT} --ctl={ctl} prted" if ctl else f"{LAUNCH_AGENT} prted"]
+    if attached:
+        argv.insert(argv.index("prte") + 1, "--leave-session-attached")
+    if elastic:
+        argv += ["--prtemca", "prte_elastic_mode", "1"]
+    return argv
+
+
+def grow_request(info: List[dict]) -> List[dict]:
+    """A grow's info as PRRTE under ras/slurm must get it: the node list by
+    name alone. The bridge adds no ':slots' (Dvm.with_pool_sizes does under
+    ras/hosts); a slot count the scenario itself wrote is passed on as written."""
+    return list(info)
+
+
+def req_id(info: List[dict]) -> Optional[str]:
+    for i in info:
+        if i["key"] == "pmix.alloc.reqid" and isinstance(i["value"], str):
+            return i["value"]
+    return None
+
+
+REGISTRY = os.path.join(SLURM_STATE, "bridge-dvms")
+
+
+def remember(pid: int, ctl: str, nspace: str) -> None:
+    """Note a live DVM (its salloc's pid, control directory, namespace), so
+    that one whose bridge was killed before its stop (the runner kills a
+    bridge that faulted) is ended at the next start (end_leftovers)."""
+    try:
+        os.makedirs(SLURM_STATE, exist_ok=True)
+        with open(REGISTRY, "a") as f:
+            f.write(f"{pid} {ctl} {nspace}\n")
+    except OSError as e:
+        log(f"Slurm mode: cannot note the DVM in {REGISTRY}: {e}")
+
+
+def forget(ctl: str) -> None:
+    try:
+        with open(REGISTRY) as f:
+            lines = [ln for ln in f.read().split("\n") if ln.strip() and ln.split()[1:2] != [ctl]]
+        with open(REGISTRY, "w") as f:
+            f.write("".join(ln + "\n" for ln in lines))
+    except (OSError, IndexError):
+        pass
+
+
+def cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def kill_prteds(nspace: str) -> None:
+    """SIGKILL every prted of the DVM `nspace` (a daemonized prted escapes its
+    Slurm step under linuxproc: docs/prrte-slurm.md section 2)."""
+    if not nspace:
+        return
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            cmd = cmdline(pid)
+            if cmd.split(b"\0")[0].endswith(b"prted") and nspace.encode() in cmd:
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except OSError:
+                    pass
+
+
+def end_leftovers() -> None:
+    """End the DVMs of this mode's earlier bridges that were never stopped:
+    each noted salloc still running with its own control directory on its
+    command line (so never another process that took its pid), its process
+    group, and its prteds. Their Slurm jobs go with Cluster.ensure's scancel."""
+    try:
+        with open(REGISTRY) as f:
+            lines = f.read().split("\n")
+        os.unlink(REGISTRY)
+    except OSError:
+        return
+    for line in lines:
+        parts = line.split()
+        if len(parts) != 3 or not parts[0].isdigit():
+            continue
+        _pid, ctl, nspace = parts
+        if kill_named(ctl):
+            log(f"Slurm mode: ended a DVM an earlier bridge left running ({ctl})")
+        kill_prteds(nspace)
+        if "prrte-slurm-bridge-" in ctl:
+            shutil.rmtree(ctl, ignore_errors=True)
+
+
+def kill_named(ctl: str) -> List[int]:
+    """SIGKILL every process whose command line names the DVM's control
+    directory: its salloc and its prte (--report-uri CTL/uri), which salloc
+    puts in a process group of its own. The directory is a fresh mkdtemp,
+    so nothing else names it."""
+    killed = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit() and int(pid) != os.getpid() and ctl.encode() in cmdline(pid):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+                killed.append(int(pid))
+            except OSError:
+                pass
+    return killed
+
+
+def parse_squeue(text: str) -> List[Dict[str, str]]:
+    """`squeue -h -o '%i|%j|%T|%N'` lines -> dicts."""
+    rows = []
+    for line in text.splitlines():
+        parts = line.strip().split("|")
+        if len(parts) == 4:
+            rows.append(dict(zip(("id", "name", "state", "nodes"), parts)))
+    return rows
+
+
+class Cluster:
+    """The one-host cluster, reshaped per scenario through slurm-cluster.sh."""
+
+    def __init__(self, run=subprocess.run) -> None:
+        self.run = run
+        self.env = slurm_env()
+        self.record = os.path.join(SLURM_STATE, "bridge-shape.json")
+
+    def sh(self, argv: List[str], timeout: float = 30, env: Optional[Dict[str, str]] = None) -> str:
+        r = self.run(argv, capture_output=True, text=True, timeout=timeout, env=env or self.env)
+        if r.returncode != 0:
+            raise WireError("internal", f"{' '.join(argv)} failed ({r.returncode}): {(r.stdout + r.stderr).strip()[-600:]}")
+        return r.stdout
+
+    def current(self) -> Optional[dict]:
+        try:
+            with open(self.record) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def running(self) -> bool:
+        r = self.run(["scontrol", "ping"], capture_output=True, text=True, timeout=10, env=self.env)
+        return r.returncode == 0 and "UP" in r.stdout
+
+    def ensure(self, startup: List[dict], pool: List[dict]) -> None:
+        want = cluster_shape(startup, pool)
+        if self.current() != want or not self.running():
+            env = dict(self.env, **want)
+            self.sh(["bash", CLUSTER, "stop"], env=env)
+            self.sh(["bash", CLUSTER, "start"], timeout=90, env=env)
+            with open(self.record, "w") as f:
+                json.dump(want, f)
+        self.cancel_all()
+        self.sh(["bash", CLUSTER, "shape", ",".join(n["name"] for n in startup + pool)])
+
+    def jobs(self) -> List[Dict[str, str]]:
+        return parse_squeue(self.sh(["squeue", "-h", "-o", "%i|%j|%T|%N"]))
+
+    def cancel_all(self, wait_s: float = 10) -> List[str]:
+        """scancel every job the cluster lists (only this bridge uses it), and
+        wait, bounded, until none is listed as running or pending."""
+        ids = [j["id"] for j in self.jobs()]
+        if ids:
+            self.run(["scancel"] + ids, capture_output=True, timeout=10, env=self.env)
+            deadline = time.monotonic() + wait_s
+            while time.monotonic() < deadline and any(j["state"] in ("RUNNING", "PENDING", "CONFIGURING", "COMPLETING")
+                                                      for j in self.jobs()):
+                time.sleep(0.2)
+        return ids
+
+    def pending_expanders(self) -> List[str]:
+        return [j["id"] for j in self.jobs() if j["name"] == "prrte" and j["state"] == "PENDING"]
+
+    def job_nodes(self, job: str) -> List[str]:
+        r = self.run(["squeue", "-h", "-j", job, "-o", "%N"], capture_output=True, text=True, timeout=10, env=self.env)
+        spec = r.stdout.strip()
+        if r.returncode != 0 or not spec:
+            return []
+        r = self.run(["scontrol", "show", "hostnames", spec], capture_output=True, text=True, timeout=10, env=self.env)
+        return r.stdout.split()
+
+
+class SlurmDvm(Dvm):
+    """One DVM inside a Slurm allocation (see the module's text). Everything
+    after start-up is the ordinary Dvm's, except tools (no network namespace
+    to enter), grows (no ':slots'; a queued grow is cancelled), the nodes
+    reported (the HNP's host is no node of the scenario) and stop."""
+
+    def __init__(self, prefix: str, agents: str, startup: List[dict], pool: List[dict], elastic: bool,
+                 cluster: Optional[Cluster] = None):
+        if not startup:
+            raise WireError("not-supported", "a DVM needs at least one startup node")
+        gone = missing()
+        if gone:
+            raise WireError("internal", "Slurm mode: " + "; ".join(gone))
+        self.prefix, self.agents = prefix, agents
+        self.dir = tempfile.mkdtemp(prefix="prrte-slurm-bridge-")
+        self.startup = startup
+        self.slots = {n["name"]: n["slots"] for n in pool}
+        self.slots.update({n["name"]: n["slots"] for n in startup})
+        self.head = startup[0]["name"]
+        self.elastic = elastic
+        self.events = EventLog()
+        self.tools: Dict[str, Agent] = {}
+        self.jobs: Dict[str, dict] = {}
+        self.procs: Dict[tuple, Agent] = {}
+        self.procs_changed = threading.Condition()
+        self.tool_count = 0
+        self.hnp_nspace = ""
+        self.dvm_job: Optional[str] = None
+        end_leftovers()
+        self.cluster = cluster or Cluster()
+        self.sock_path = os.path.join(self.dir, "agents.sock")
+        self.listener = AgentListener(self.sock_path,
+                                      lambda conn: threading.Thread(target=self._register, args=(conn,), daemon=True).start())
+        self.out = open(os.path.join(self.dir, "prte.out"), "w")
+        try:
+            self.cluster.ensure(startup, pool)
+        except BaseException:
+            self.listener.stop()
+            raise
+        env = slurm_env()
+        # ras/slurm refuses any release touching the DVM's own job unless
+        # SLURMD_NODENAME says where prte runs (ras_slurm_modify_release.c:958-963);
+        # salloc runs prte on the submit host, where it is unset. The head
+        # node is taken as that node, as LaunchParameters=use_interactive_step would give.
+        env["SLURMD_NODENAME"] = self.head
+        self.env = env
+        argv = salloc_argv(startup, os.path.join(self.dir, "uri"), elastic, attached=PROCTRACK == "cgroup", ctl=self.dir)
+        log(f"Slurm mode: {' '.join(shlex.quote(a) for a in argv)}")
+        self.prte = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.out, stderr=subprocess.STDOUT,
+                                     env=env, start_new_session=True, cwd=self.dir)
+        deadline = time.monotonic() + START_S
+        while time.monotonic() < deadline:
+            if self.prte.poll() is not None:
+                tail = self.tail()
+                self.stop()
+                raise WireError("internal", f"salloc/prte exited ({self.prte.returncode}) during start-up: {tail}")
+            if "DVM ready" in self.read_out():
+                break
+            time.sleep(0.05)
+        else:
+            tail = self.tail()
+            self.stop()
+            raise WireError("internal", f"the DVM in Slurm was not ready within {START_S:g} s: {tail}")
+        self.uri = open(os.path.join(self.dir, "uri")).readline().strip()
+        self.hnp_nspace = self.uri.split(".")[0] if "@" in self.uri else ""
+        remember(self.prte.pid, self.dir, self.hnp_nspace)
+        # The DVM's own Slurm job: ras/slurm keeps a session for it, which
+        # PMIx queries list with the startup nodes (see nodes()).
+        self.dvm_job = next((j["id"] for j in self.cluster.jobs() if j["name"] == "prrte-dvm"), None)
+        try:
+            self._start_helpers(env, startup, pool)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start_helpers(self, env: Dict[str, str], startup: List[dict], pool: List[dict]) -> None:
+        self.observer = self.new_agent("observer")
+        self.observer.wait("tool init")
+        self.scheduler = None  # no test scheduler: Slurm is the scheduler
+
+    def new_agent(self, label: str) -> Agent:
+        return Agent([f"{self.agents}/tool_agent", self.uri], self.events, label)
+
+    def nodes(self, in_use: Dict[str, int]) -> List[dict]:
+        """The ordinary membership, less any node that is not the scenario's:
+        the HNP runs on the submit host (salloc's command), which PRRTE lists
+        in its pool and process table under the host's own name. The DVM's
+        own Slurm job is the default session: ras/slurm keeps a session
+        object for it (prte_ras_slurm_assign_new_session), which
+        PMIX_QUERY_ALLOC_IDS lists with the startup nodes, but it is a
+        tracking handle and not a reservation (node->session stays NULL, so
+        its nodes stay in the general pool: ras/slurm's AGENTS.md, "The
+        node->session deviation"); its nodes are reported as the default
+        session's (''). A grown allocation is reported by its id, as PRRTE
+        lists it, although its nodes are in the general pool too (the same
+        deviation; docs/prrte-slurm.md)."""
+        out = [n for n in super().nodes(in_use) if n["name"] in self.slots]
+        for n in out:
+            if self.dvm_job is not None and n["availableTo"] == self.dvm_job:
+                n["availableTo"] = ""
+        return out
+
+    def allocate(self, requester: dict, directive: int, info: List[dict]) -> dict:
+        self.check_alive("allocate")
+        agent = self.tool_for(requester, "allocate")
+        grow = directive in (1, 2)
+        sent = grow_request(info) if grow else info
+        agent.send(["alloc", str(directive)] + encode_infos(sent))
+        try:
+            msg = agent.wait("alloc", timeout=GROW_QUEUE_S if grow else CALL_S)
+        except WireError as e:
+            if not grow or "no answer" not in str(e):
+                raise
+            raise WireError("internal", self.cancel_queued(agent, info)) from None
+        status = int(msg["status"])
+        results = decode_infos(msg.get("info", []))
+        if not self.elastic and grow and status in ACCEPTED:
+            self.wait_for_job(results)
+        return {"status": status, "info": results}
+
+    def cancel_queued(self, agent: Agent, info: List[dict]) -> str:
+        """A grow unanswered after GROW_QUEUE_S: Slurm has queued its expander
+        (salloc --no-shell stays PENDING) and PRRTE answers only once it is
+        granted. Cancel it as a requester can (REQ_CANCEL of its request id,
+        from the observer tool; else scancel of the pending expander), take
+        PRRTE's late answer off the tool so its next call is not answered
+        with it, and say what happened."""
+        pending = self.cluster.pending_expanders()
+        rid = req_id(info)
+        how = ""
+        if rid is not None:
+            try:
+                msg = self.observer.call(["alloc", "5"] + encode_infos([{"key": "pmix.alloc.reqid", "value": rid}]))
+                how = f"REQ_CANCEL of request id {rid!r} answered {msg['status']}"
+            except WireError as e:
+                how = f"REQ_CANCEL of request id {rid!r} failed: {e}"
+        if rid is None or not how.endswith(" 0"):
+            ids = self.cluster.pending_expanders() or pending
+            if ids:
+                self.cluster.run(["scancel"] + ids, capture_output=True, timeout=10, env=self.cluster.env)
+            how += ("; " if how else "") + f"scancel of pending expander job(s) {ids}"
+        try:
+            late = agent.wait("the cancelled grow's answer", timeout=10)
+            after = f"PRRTE then answered the grow {late.get('status')}"
+        except WireError:
+            agent.kill()  # out of step with its calls: it must not answer the next one with this
+            after = "PRRTE gave the grow no answer even then (the tool was ended)"
+        return (f"the grow was not answered within {GROW_QUEUE_S:g} s: Slurm queued its expander job "
+                f"({', '.join(pending) or 'none listed as pending'}) and PRRTE answers a grow only once Slurm grants it; "
+                f"the bridge cancelled it ({how}); {after}")
+
+    def wait_for_job(self, results: List[dict]) -> None:
+        """Outside elastic mode ras/slurm answers a grow in one phase with no
+        event (ras_slurm_modify_extend.c:1630-1634): wait, bounded, for the
+        daemons of the Slurm job it names (PMIX_ALLOC_ID is the job id)."""
+        job = next((str(i["value"]) for i in results if i["key"] == "pmix.alloc.id"), None)
+        if job is None:
+            return
+        names = self.cluster.job_nodes(job)
+        if names:
+            self.wait_for_grant([{"key": "pmix.alloc.nlist", "value": ",".join(names)}])
+
+    def stop(self) -> None:
+        self.listener.stop()
+        for agent in list(self.tools.values()) + list(self.procs.values()) + [getattr(self, "observer", None)]:
+            if agent is not None:
+                agent.kill()
+        self.tools.clear()
+        if self.prte.poll() is None and os.path.exists(os.path.join(self.dir, "uri")):
+            try:
+                subprocess.run(["pterm", "--dvm-uri", f"file:{self.dir}/uri"], capture_output=True, timeout=10, env=self.env)
+            except subprocess.TimeoutExpired:
+                log("pterm did not finish within 10 s")
+        try:
+            self.prte.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            # salloc does not reliably act on SIGTERM (ras/slurm's AGENTS.md),
+            # and prte is in a process group of its own
+            log(f"Slurm mode: the DVM did not end after pterm: killed {kill_named(self.dir)}")
+            try:
+                self.prte.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                log(f"Slurm mode: salloc (pid {self.prte.pid}) still runs after SIGKILL")
+        try:
+            left = self.cluster.cancel_all()
+            if left:
+                log(f"Slurm mode: cancelled the jobs still listed after the DVM ended: {left}")
+        except (WireError, subprocess.SubprocessError, OSError) as e:
+            log(f"Slurm mode: could not cancel the jobs left: {e}")
+        kill_prteds(self.hnp_nspace)
+        forget(self.dir)
+        self.out.close()
+        if not os.environ.get("PRRTE_BRIDGE_KEEP"):
+            shutil.rmtree(self.dir, ignore_errors=True)
