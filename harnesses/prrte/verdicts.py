@@ -321,6 +321,13 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                           "src/mca/errmgr/dvm/errmgr_dvm.c:304-340 (a send failure to a daemon not yet reported is ignored)",
                           "src/mca/plm/base/plm_base_launch_support.c:1748-1755 (the rolled-back daemon's later report is "
                           "taken and its node marked up)")
+    if "spanning a departing node" in name and "(frame check)" in c and re.search(r"stopped: rank \d+ on n\d", c):
+        return divergence("outside elastic mode the HNP takes the departed daemon's lost connection for a node failure and "
+                          "aborts the whole DVM, so the processes of the job on the nodes that stay end too; the elastic-mode "
+                          "guard that ignores an already-departed daemon is not applied (seen with errmgr_base_verbose 5: "
+                          "'Comm failure: daemon [..,3] - aborting'); a race with the scenario's last check, so it varies",
+                          f"{NR}:426-434", "src/mca/errmgr/dvm/errmgr_dvm.c:369-371 (the already-departed guard, elastic mode only)",
+                          "src/mca/errmgr/dvm/errmgr_dvm.c:433-440 (otherwise: 'Comm failure: daemon - aborting')")
     # Rules added with scheduler-requests (issue 24 item 2): the scenarios the scheduler's companion makes runnable.
     if "scheduler spawned into the reservation keeps it" in name and re.search(
             r"expected node s\d+ available only to allocation \w+; observed (not in the DVM|available to the default session)", c):
