@@ -5,10 +5,9 @@
 #   bash scripts/prrte-slurm-run.sh PMIX_PREFIX [cucumber args...]
 # PMIX_PREFIX: the openpmix+prrte install the agents are built against (the
 # argument, or $PRRTE_PREFIX; e.g. /root/pmix-install). The DVM itself is the
-# Slurm-enabled PRRTE, $PRRTE_SLURM_PREFIX (default /root/prrte-slurm-install,
-# scripts/slurm-prrte-build.sh), on the Slurm at $SLURM_PREFIX (default
-# /root/slurm-install, scripts/slurm-build.sh). Without either it says so and
-# exits 3, running nothing.
+# Slurm-enabled PRRTE, $PRRTE_SLURM_PREFIX (scripts/slurm-prrte-build.sh), on
+# the Slurm at $SLURM_PREFIX (scripts/slurm-build.sh); both required, no path
+# is assumed. Without either it says so and exits 3, running nothing.
 # One worker only: every scenario reshapes the one cluster (scripts/slurm-cluster.sh,
 # state in $SLURM_STATE, default /tmp/pmix-slurm), which this script starts
 # when it is not running and then stops at the end (a running one is used and
@@ -26,13 +25,15 @@ if [ "${1:-}" = "--jobs" ]; then
   [ "${2:-}" = 1 ] || { echo "the Slurm mode runs one scenario at a time (every worker would need a Slurm cluster of its own): --jobs 1 only" >&2; exit 2; }
   shift 2
 fi
-export SLURM_PREFIX="${SLURM_PREFIX:-/root/slurm-install}"
-export PRRTE_SLURM_PREFIX="${PRRTE_SLURM_PREFIX:-/root/prrte-slurm-install}"
+export SLURM_PREFIX="${SLURM_PREFIX:-}"
+export PRRTE_SLURM_PREFIX="${PRRTE_SLURM_PREFIX:-}"
 export SLURM_STATE="${SLURM_STATE:-/tmp/pmix-slurm}"
 missing=""
-[ -x "$SLURM_PREFIX/bin/salloc" ] && [ -x "$SLURM_PREFIX/sbin/slurmctld" ] ||
+[ -n "$SLURM_PREFIX" ] || missing+="SLURM_PREFIX is not set: the Slurm install to use (scripts/slurm-build.sh SRC PREFIX makes one)"$'\n'
+[ -n "$PRRTE_SLURM_PREFIX" ] || missing+="PRRTE_SLURM_PREFIX is not set: the Slurm-enabled PRRTE install (scripts/slurm-prrte-build.sh makes one)"$'\n'
+[ -z "$SLURM_PREFIX" ] || { [ -x "$SLURM_PREFIX/bin/salloc" ] && [ -x "$SLURM_PREFIX/sbin/slurmctld" ]; } ||
   missing+="no Slurm at SLURM_PREFIX=$SLURM_PREFIX (bin/salloc, sbin/slurmctld): build it with scripts/slurm-build.sh SRC $SLURM_PREFIX"$'\n'
-[ -x "$PRRTE_SLURM_PREFIX/bin/prte" ] ||
+[ -z "$PRRTE_SLURM_PREFIX" ] || [ -x "$PRRTE_SLURM_PREFIX/bin/prte" ] ||
   missing+="no Slurm-enabled PRRTE at PRRTE_SLURM_PREFIX=$PRRTE_SLURM_PREFIX (bin/prte): build it with scripts/slurm-prrte-build.sh PRRTE_SRC PMIX_PREFIX $PRRTE_SLURM_PREFIX"$'\n'
 if [ -n "$missing" ]; then
   printf 'skipped: the Slurm mode cannot run here:\n%s' "$missing" >&2

@@ -10,7 +10,7 @@
 #   bash scripts/slurm-cluster.sh shape NODES   only NODES (comma list) take work: the others are
 #                                               drained, these resumed (a scenario's startup + pool)
 # Settings (environment):
-#   SLURM_PREFIX   the install (default /root/slurm-install)
+#   SLURM_PREFIX   the Slurm install (required: scripts/slurm-build.sh SRC PREFIX makes one)
 #   SLURM_STATE    configuration, key, spool, logs, pid files (default /tmp/pmix-slurm; never the repository)
 #   SLURM_STARTUP  startup node names (default n1,n2,n3): what the DVM's own allocation is made of
 #   SLURM_POOL     scheduler-pool node names (default s1,s2,s3,s4,s5,s6): idle nodes an extend is granted from
@@ -28,7 +28,7 @@
 # host, so a credential would prove nothing here, and auth/slurm needs a Slurm
 # built with libjwt (see scripts/slurm-build.sh), munge a running munged.
 set -euo pipefail
-prefix="${SLURM_PREFIX:-/root/slurm-install}"
+prefix="${SLURM_PREFIX:-}"
 state="${SLURM_STATE:-/tmp/pmix-slurm}"
 startup="${SLURM_STARTUP:-n1,n2,n3}"
 pool="${SLURM_POOL:-s1,s2,s3,s4,s5,s6}"
@@ -108,6 +108,7 @@ EOF
 pidof_file() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null && cat "$1"; }
 
 start() {
+  [ -n "$prefix" ] || { echo "slurm-cluster.sh: SLURM_PREFIX is not set: the Slurm install to use (scripts/slurm-build.sh SRC PREFIX makes one)" >&2; exit 2; }
   "$(dirname "$0")/slurm-build.sh" --check "$prefix" >/dev/null
   [ -e "$prefix/lib/slurm/auth_$auth.so" ] || { echo "this Slurm has no auth/$auth plugin" >&2; exit 1; }
   if pidof_file "$state/run/slurmctld.pid" >/dev/null; then

@@ -47,8 +47,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
 ACTIVE = os.environ.get("PRRTE_BRIDGE_RM", "hosts") == "slurm"
-SLURM_PREFIX = os.environ.get("SLURM_PREFIX", "/root/slurm-install")
-PRRTE_SLURM_PREFIX = os.environ.get("PRRTE_SLURM_PREFIX", "/root/prrte-slurm-install")
+# Where Slurm and the Slurm-enabled PRRTE are installed: no default (missing() says what is not set).
+SLURM_PREFIX = os.environ.get("SLURM_PREFIX", "")
+PRRTE_SLURM_PREFIX = os.environ.get("PRRTE_SLURM_PREFIX", "")
 SLURM_STATE = os.environ.get("SLURM_STATE", "/tmp/pmix-slurm")
 # linuxproc (the default of slurm-cluster.sh) or cgroup; with cgroup prte runs
 # with --leave-session-attached (a daemonized prted is killed with its step).
@@ -127,9 +128,13 @@ def describe() -> str:
 def missing() -> List[str]:
     """What this mode needs that is not here, plainly (empty when all is)."""
     out = []
-    if not os.access(os.path.join(SLURM_PREFIX, "bin", "salloc"), os.X_OK):
+    if not SLURM_PREFIX:
+        out.append("SLURM_PREFIX is not set: the Slurm install to use (scripts/slurm-build.sh SRC PREFIX makes one)")
+    elif not os.access(os.path.join(SLURM_PREFIX, "bin", "salloc"), os.X_OK):
         out.append(f"no Slurm at {SLURM_PREFIX} (bin/salloc; build it with scripts/slurm-build.sh, or set SLURM_PREFIX)")
-    if not os.access(os.path.join(PRRTE_SLURM_PREFIX, "bin", "prte"), os.X_OK):
+    if not PRRTE_SLURM_PREFIX:
+        out.append("PRRTE_SLURM_PREFIX is not set: the Slurm-enabled PRRTE install to use (scripts/slurm-prrte-build.sh makes one)")
+    elif not os.access(os.path.join(PRRTE_SLURM_PREFIX, "bin", "prte"), os.X_OK):
         out.append(f"no Slurm-enabled PRRTE at {PRRTE_SLURM_PREFIX} (bin/prte; build it with scripts/slurm-prrte-build.sh, "
                    "or set PRRTE_SLURM_PREFIX)")
     return out

@@ -414,9 +414,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--attached", action="store_true",
                     help="prte --leave-session-attached (needed when the cluster uses proctrack/cgroup)")
     ap.add_argument("--hnp-node", default="", help="set SLURMD_NODENAME for prte (the node it is taken to run on)")
-    ap.add_argument("--slurm-prefix", default=os.environ.get("SLURM_PREFIX", "/root/slurm-install"))
+    ap.add_argument("--slurm-prefix", default=os.environ.get("SLURM_PREFIX", ""),
+                    help="the Slurm install (or $SLURM_PREFIX); required")
     ap.add_argument("--slurm-conf", default=os.environ.get("SLURM_CONF", "/tmp/pmix-slurm/etc/slurm.conf"))
-    ap.add_argument("--prrte-prefix", default=os.environ.get("PRRTE_SLURM_PREFIX", "/root/prrte-slurm-install"))
+    ap.add_argument("--prrte-prefix", default=os.environ.get("PRRTE_SLURM_PREFIX", ""),
+                    help="the Slurm-enabled PRRTE install (or $PRRTE_SLURM_PREFIX); required")
     ap.add_argument("--tool-agent", default="/tmp/pmix-slurm-agents/tool_agent")
     return run(ap.parse_args(argv))
 
