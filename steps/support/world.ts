@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { Description, Implementation, AdapterModule } from '../../seam/implementation';
 import type { ClusterSetup, Info, JobView, ObserveRequest, ProcId, Snapshot, Introspection } from '../../seam/messages';
 import { canonicalIntrospection, canonicalSnapshot } from './canonical';
-import type { OptionalKeyName } from '../../seam/pmix';
+import { ACCEPTED_STATUSES, describeStatus, type OptionalKeyName } from '../../seam/pmix';
 import { charged, type ClauseSelector } from './charge';
 import { ConformanceFailure, ImplementationFault } from './failures';
 import type { Names } from './values';
@@ -62,7 +62,25 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   readonly jobs = new Map<string, string>();
   readonly tools = new Map<string, ProcId>();
   readonly allocations = new Map<string, string>();
-  last?: LastRequest;
+  /**
+   * The spawns the implementation refused, by the alias the step gave the
+   * job: a later step that names that job then fails on the refusal
+   * (jobNspace) instead of erroring as if the scenario never named it.
+   * Filled from `last` (below), which every spawn step sets.
+   */
+  readonly refusedJobs = new Map<string, LastRequest>();
+  private lastRequest?: LastRequest;
+  /** The last request (see LastRequest); a spawn's also records whether its job was refused (refusedJobs). */
+  get last(): LastRequest | undefined {
+    return this.lastRequest;
+  }
+  set last(request: LastRequest | undefined) {
+    this.lastRequest = request;
+    const alias = request && spawnedJob(request.operation);
+    if (alias === undefined) return;
+    if (ACCEPTED_STATUSES.includes(request!.status)) this.refusedJobs.delete(alias);
+    else this.refusedJobs.set(alias, request!);
+  }
   /**
    * Set when a request got no answer because its requester ended while it
    * was in flight, in a step that allows that (a job releasing the node it
@@ -318,8 +336,21 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
   // --- names (see values.ts) ---
   jobNspace(alias: string): string {
     const ns = this.jobs.get(alias);
-    if (ns === undefined) throw new Error(`the scenario has no job "${alias}"`);
-    return ns;
+    if (ns !== undefined) return ns;
+    const refused = this.refusedJobs.get(alias);
+    // The scenario named the job, and the implementation refused to launch
+    // it: every later step about it is judged on that refusal. A failure of
+    // the scenario (its premise was broken by the implementation), not an
+    // error of the suite.
+    if (refused) {
+      throw new ConformanceFailure({
+        operation: refused.operation,
+        clauses: charged(this.clauses),
+        expected: `job ${alias} launched: a later step of the scenario acts on it (${this.stepText ?? 'this step'})`,
+        observed: `the spawn was refused with ${describeStatus(refused.status)}, so there is no job ${alias}`,
+      });
+    }
+    throw new Error(`the scenario has no job "${alias}"`);
   }
   toolNspace(alias: string): string {
     return this.tool(alias).nspace;
@@ -378,6 +409,15 @@ export class ConformanceWorld extends World<WorldParameters> implements Names {
     const how = this.settled.unsettled ? `it had not settled within the wait (${this.settled.unsettled})` : 'once it had settled';
     return ` [observed ${after} ms after the last answer, ${how}]`;
   }
+}
+
+/**
+ * The alias of the job a spawn request names, read from its operation as the
+ * spawn steps write it ("<requester>: PMIx_Spawn(job C: 4 x C; ...)"); undefined
+ * for any other request.
+ */
+export function spawnedJob(operation: string): string | undefined {
+  return /: PMIx_Spawn\(job (.+?): \d+ x /.exec(operation)?.[1];
 }
 
 /** What an observation restricted to some nodes / jobs would show, from a whole one. */
