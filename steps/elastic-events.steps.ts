@@ -17,7 +17,8 @@ import { payloadClause } from './support/charge';
 import type { Actor } from './support/parameters';
 import { ABSENT, carriedAsExpected, describeExpected, keyString, parseExpected, splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
-import { campaignId, elasticScenario, readElasticView } from './elastic.steps';
+import { campaignId, elasticScenario } from './support/elastic';
+import { readElasticView } from './elastic-internals.steps';
 
 const READY = Status.PMIX_DVM_IS_READY;
 const MOD = Status.PMIX_ERR_DVM_MOD;

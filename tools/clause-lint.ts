@@ -15,7 +15,7 @@ import { loadScenarios, tagValues } from './lib/scenarios';
 import { READINGS, readingTagProblem } from '../seam/readings';
 
 /**
- * The capability a daemon step needs (steps/elastic.steps.ts daemonEventAllowed):
+ * The capability a daemon step needs (steps/daemons.steps.ts daemonEventAllowed):
  * a report-in, a wireup, a clean exit or a repeated departure on command need
  * daemon-control; a crash or a failed start can be caused from outside
  * (daemon-faults). Waiting for daemons ("has joined", "runs its course") needs neither.
