@@ -12,10 +12,10 @@ never a silent success: a daemon that has already been launched cannot be
 kept from starting, and a node with no daemon cannot be crashed."""
 import os
 import signal
-import subprocess
 import time
 from typing import Callable, Dict, Optional
 
+from observation import prted_pids
 from wire import WireError, log
 
 # How long a crash waits for a launched daemon's prted to appear (its node
@@ -23,33 +23,6 @@ from wire import WireError, log
 APPEAR_S = 5.0
 # How long it waits for the killed prted to be gone.
 GONE_S = 3.0
-
-
-def prted_pids(hnp_nspace: str, proc: str = "/proc") -> Dict[str, int]:
-    """node name -> pid of this DVM's live prted on it (a prted is this DVM's
-    when its command line names the DVM's namespace; its node is the
-    hostname of its UTS namespace, the name launch-agent.sh gave it)."""
-    out: Dict[str, int] = {}
-    if not hnp_nspace:
-        return out
-    for pid in os.listdir(proc):
-        if not pid.isdigit():
-            continue
-        try:
-            with open(f"{proc}/{pid}/cmdline", "rb") as f:
-                cmd = f.read().split(b"\0")
-        except OSError:
-            continue
-        if not cmd or not cmd[0].endswith(b"prted") or hnp_nspace.encode() not in b" ".join(cmd):
-            continue
-        try:
-            name = subprocess.run(["nsenter", "-t", pid, "-u", "hostname"], capture_output=True,
-                                  text=True, timeout=2).stdout.strip()
-        except subprocess.TimeoutExpired:
-            continue
-        if name:
-            out[name] = int(pid)
-    return out
 
 
 def launched(ctl: str, node: str) -> bool:

@@ -1,9 +1,10 @@
 """What 'observe' reports, read from PRRTE through the DVM's private observer
 tool: each job's processes and state (refresh_job), and the DVM's nodes
 (nodes): membership from PRRTE's record of its daemons (daemon_states), each
-daemon's progress from the live prted processes (live_daemons), slots from
-the node pool and who holds each node from the reservations. membership()
-is the rule itself, pure."""
+daemon's progress from the live prted processes (live_daemons, from
+prted_pids, which faults.py uses too), slots from the node pool and who
+holds each node from the reservations. membership() is the rule itself,
+pure."""
 import os
 import subprocess
 from typing import Dict, List, Optional
@@ -119,23 +120,7 @@ class Observation:
     def live_daemons(self) -> Dict[str, str]:
         """node name -> 'ready' for every live prted of this DVM (and the HNP)."""
         nodes = {self.head: "ready"} if self.prte.poll() is None else {}
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit():
-                continue
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    cmd = f.read().split(b"\0")
-            except OSError:
-                continue
-            if not cmd or not cmd[0].endswith(b"prted") or self.hnp_nspace.encode() not in b" ".join(cmd):
-                continue
-            try:
-                name = subprocess.run(["nsenter", "-t", pid, "-u", "hostname"], capture_output=True,
-                                      text=True, timeout=2).stdout.strip()
-            except subprocess.TimeoutExpired:
-                continue
-            if name:
-                nodes[name] = "ready"
+        nodes.update((name, "ready") for name in prted_pids(self.hnp_nspace))
         return nodes
 
 
@@ -153,3 +138,30 @@ def membership(pool: List[dict], owner: Dict[str, str], daemons: Dict[str, int],
         out.append({"name": name, "slots": max(0, int(n["slots"])), "slotsInUse": in_use.get(name, 0),
                     "availableTo": owner.get(name, ""), "daemon": daemon})
     return sorted(out, key=lambda v: v["name"])
+
+
+def prted_pids(hnp_nspace: str, proc: str = "/proc") -> Dict[str, int]:
+    """node name -> pid of this DVM's live prted on it (a prted is this DVM's
+    when its command line names the DVM's namespace; its node is the
+    hostname of its UTS namespace, the name launch-agent.sh gave it)."""
+    out: Dict[str, int] = {}
+    if not hnp_nspace:
+        return out  # not up yet: no prted can be told to be this DVM's
+    for pid in os.listdir(proc):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"{proc}/{pid}/cmdline", "rb") as f:
+                cmd = f.read().split(b"\0")
+        except OSError:
+            continue
+        if not cmd or not cmd[0].endswith(b"prted") or hnp_nspace.encode() not in b" ".join(cmd):
+            continue
+        try:
+            name = subprocess.run(["nsenter", "-t", pid, "-u", "hostname"], capture_output=True,
+                                  text=True, timeout=2).stdout.strip()
+        except subprocess.TimeoutExpired:
+            continue
+        if name:
+            out[name] = int(pid)
+    return out

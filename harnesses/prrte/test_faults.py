@@ -108,19 +108,5 @@ class Request(unittest.TestCase):
         self.assertEqual(e.exception.kind, "not-supported")
 
 
-class PrtedPids(unittest.TestCase):
-    def test_only_this_dvms_prteds_by_their_hostname(self):
-        with tempfile.TemporaryDirectory() as proc:
-            for pid, cmd in (("10", b"/x/bin/prted\0--prtemca\0ess_base_nspace\0prte-h-123@0"),
-                             ("11", b"/x/bin/prted\0prte-h-999@0"), ("12", b"/bin/sh\0prte-h-123@0"), ("self", b"")):
-                os.makedirs(os.path.join(proc, pid))
-                with open(os.path.join(proc, pid, "cmdline"), "wb") as f:
-                    f.write(cmd)
-            with mock.patch.object(faults.subprocess, "run", return_value=mock.Mock(stdout="s1\n")) as run:
-                self.assertEqual(faults.prted_pids("prte-h-123", proc), {"s1": 10})
-            self.assertEqual(run.call_args[0][0], ["nsenter", "-t", "10", "-u", "hostname"])
-        self.assertEqual(faults.prted_pids(""), {})
-
-
 if __name__ == "__main__":
     unittest.main()

@@ -3,7 +3,9 @@
 Run with the others: python3 harnesses/prrte/test_bridge.py"""
 import os
 import sys
+import tempfile
 import unittest
+from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import observation  # noqa: E402
@@ -32,8 +34,29 @@ class Membership(unittest.TestCase):
         self.assertEqual(self.names({"n1": 5, "s1": 4}), [("n1", "ready", ""), ("s1", "leaving", "")])
 
 
-if __name__ == "__main__":
-    unittest.main()
+class PrtedPids(unittest.TestCase):
+    def test_only_this_dvms_prteds_by_their_hostname(self):
+        with tempfile.TemporaryDirectory() as proc:
+            for pid, cmd in (("10", b"/x/bin/prted\0--prtemca\0ess_base_nspace\0prte-h-123@0"),
+                             ("11", b"/x/bin/prted\0prte-h-999@0"), ("12", b"/bin/sh\0prte-h-123@0"), ("self", b"")):
+                os.makedirs(os.path.join(proc, pid))
+                with open(os.path.join(proc, pid, "cmdline"), "wb") as f:
+                    f.write(cmd)
+            with mock.patch.object(observation.subprocess, "run", return_value=mock.Mock(stdout="s1\n")) as run:
+                self.assertEqual(observation.prted_pids("prte-h-123", proc), {"s1": 10})
+            self.assertEqual(run.call_args[0][0], ["nsenter", "-t", "10", "-u", "hostname"])
+        self.assertEqual(observation.prted_pids(""), {})
+
+    def test_live_daemons_are_the_head_while_prte_runs_and_every_live_prted(self):
+        view = observation.Observation.__new__(observation.Observation)
+        view.head, view.hnp_nspace = "n1", "prte-h-123"
+        view.prte = mock.Mock()
+        with mock.patch.object(observation, "prted_pids", return_value={"s1": 10, "s2": 11}) as pids:
+            view.prte.poll.return_value = None
+            self.assertEqual(view.live_daemons(), {"n1": "ready", "s1": "ready", "s2": "ready"})
+            view.prte.poll.return_value = 1
+            self.assertEqual(view.live_daemons(), {"s1": "ready", "s2": "ready"}, "prte has exited: the head serves no more")
+        pids.assert_called_with("prte-h-123")
 
 
 class ExitedProcesses(unittest.TestCase):
@@ -48,3 +71,7 @@ class ExitedProcesses(unittest.TestCase):
         self.assertTrue(view.exited("job", 0))
         self.assertFalse(view.exited("job", 1))
         self.assertFalse(view.exited("job", 2), "a process that never connected is judged by the table alone")
+
+
+if __name__ == "__main__":
+    unittest.main()
