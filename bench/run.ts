@@ -6,6 +6,12 @@
  *
  *   node -r ./tools/register.js bench/run.ts [--reps 3] [--skip-suite] [--only suite,engine,properties,bounds]
  *        [--engine-args "--nodes 2000 --calls 100"] [--baseline <git revision>[,<revision>...]]
+ *        [--prrte PREFIX [--jobs N] [--live-parts floor,serial,parallel] [-- <cucumber args>]]
+ *
+ * With --prrte (or --only live, the prefix then from PRRTE_PREFIX), the live
+ * section too (bench/live.ts): a live run against that PRRTE, serial and
+ * --jobs N, beside its floor (one DVM started and stopped per scenario,
+ * N at a time); reports/bench-live.json. It measures this tree only.
  *
  * Wall time is noisy on a shared machine: every suite command runs --reps
  * times and the median is reported, with its CPU time (user+sys, children
@@ -23,6 +29,7 @@ import * as path from 'node:path';
 import { loadScenarios } from '../tools/lib/scenarios';
 import { echoRoundTripUs, engineShare, requestCount } from './bounds';
 import { renderSvg } from './svg';
+import { liveOptions, liveSection, prefixProblem, type LiveOptions } from './live';
 
 const ROOT = path.resolve(__dirname, '..');
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -236,8 +243,26 @@ interface Bounds {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  // After `--`: the live section's selection (cucumber arguments, as scripts/prrte-run.sh takes them).
+  const argv = process.argv.slice(2);
+  const dashes = argv.indexOf('--');
+  const args = dashes < 0 ? argv : argv.slice(0, dashes);
   const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  // The live section (bench/live.ts): asked for with --prrte PREFIX or --only live; what is wrong with it is said before anything is measured.
+  const live = liveOptions({ prrte: opt('--prrte'), jobs: opt('--jobs'), parts: opt('--live-parts'), only: opt('--only')?.split(','), rest: dashes < 0 ? [] : argv.slice(dashes + 1) }, process.env, os.cpus().length);
+  const liveProblem = live instanceof Error ? live.message : live && (prefixProblem(live.prefix, live.given) ?? undefined);
+  if (liveProblem) {
+    console.error(`bench: ${liveProblem}`);
+    process.exit(2);
+  }
+  // --only suite,engine,properties,bounds,live: measure just those parts (a quicker look while working on one).
+  const only = opt('--only')?.split(',');
+  const wanted = (part: string) => (only ? only.includes(part) : !(part === 'suite' && args.includes('--skip-suite')));
+  if (!['suite', 'engine', 'properties', 'bounds'].some(wanted)) {
+    // --only live: nothing else is measured, and reports/bench.json is left as it was.
+    if (live && !(live instanceof Error)) await runLive(live);
+    return;
+  }
   const engineArgs = opt('--engine-args')?.split(/\s+/) ?? [];
   const reps = Number(opt('--reps') ?? 3);
   const baseline = opt('--baseline');
@@ -248,9 +273,6 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     trees: trees.map((t) => t.label),
   };
-  // --only suite,engine,properties,bounds: measure just those parts (a quicker look while working on one).
-  const only = opt('--only')?.split(',');
-  const wanted = (part: string) => (only ? only.includes(part) : !(part === 'suite' && args.includes('--skip-suite')));
   const suites = wanted('suite') ? suiteRuns(trees, reps) : undefined;
   const measured = trees.map((tree, i) => ({
     label: tree.label,
@@ -269,6 +291,17 @@ async function main(): Promise<void> {
   if (after.engine) fs.writeFileSync(path.join(reports, 'bench.svg'), renderSvg(after.engine as never));
   console.log(table(measured as Measured[], result.bounds as Bounds | undefined));
   console.log(`\nwritten: reports/bench.json, reports/bench.svg (${result.elapsedS} s)`);
+  // Last: the live section measures this tree only, against a live PRRTE (bench/live.ts; reports/bench-live.json).
+  if (live && !(live instanceof Error)) await runLive(live);
+}
+
+async function runLive(o: LiveOptions): Promise<void> {
+  try {
+    await liveSection(o);
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}`);
+    process.exitCode = 2;
+  }
 }
 
 type Measured = {
