@@ -11,18 +11,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import type { Info } from '../../seam/messages';
 import { Directive, Key, Status } from '../../seam/pmix';
 import { createImplementation as warningLatest } from '../../known-good/warning-carries-latest-req-id';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
-const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value as string;
+const config = cluster({ schedulerNodes: 3 });
 const keys = (info: Info[]) => info.map((i) => i.key);
 
 test('an optional node list is a preference: the scheduler grants the nodes it can; a required one is refused whole (IP-OPTIONAL-ATTRIBUTES)', () => {

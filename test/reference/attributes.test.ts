@@ -13,13 +13,9 @@ import { Engine } from '../../reference/engine';
 import type { EngineConfig } from '../../reference/state';
 import type { Info, InfoValue } from '../../seam/messages';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const config = cluster();
 
 const UINT32 = 4294967295;
 
@@ -28,7 +24,7 @@ function withAllocation(c: EngineConfig = config) {
   const tool = e.connectTool();
   const r = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
   assert.equal(r.status, Status.PMIX_SUCCESS);
-  return { e, tool, allocId: r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string };
+  return { e, tool, allocId: idOf(r.info) };
 }
 
 test('an allocation attribute whose value is not of its PMIx type is PMIX_ERR_BAD_PARAM, with no effect', () => {
@@ -107,12 +103,12 @@ test('a key the emulated PMIx does not define is not recognised: dropped, whatev
   const { e, tool } = withAllocation({ ...config, withoutKeys: ['PMIX_ALLOC_WARN_TIMEOUT'] });
   const r = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_WARN_TIMEOUT, value: 'not a number' }, { key: Key.PMIX_ALLOC_NUM_NODES, value: 1 }] });
   assert.equal(r.status, Status.PMIX_SUCCESS);
-  const id = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value;
+  const id = idOf(r.info);
   assert.deepEqual(e.inspect().allocations.find((a) => a.allocId === id)!.forwardedToScheduler, []);
   // With the key, a valid value is forwarded to the scheduler unchanged.
   const { e: e2, tool: t2 } = withAllocation();
   const r2 = e2.allocate({ requester: t2, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_WARN_TIMEOUT, value: 30 }] });
-  const id2 = r2.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value;
+  const id2 = idOf(r2.info);
   assert.deepEqual(e2.inspect().allocations.find((a) => a.allocId === id2)!.forwardedToScheduler, [{ key: Key.PMIX_ALLOC_WARN_TIMEOUT, value: 30 }]);
   // An EXTEND that names a new warning time forwards it; one that names none keeps the last.
   assert.equal(e2.allocate({ requester: t2, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: id2 }, { key: Key.PMIX_ALLOC_WARN_TIMEOUT, value: 60 }] }).status, Status.PMIX_SUCCESS);

@@ -11,20 +11,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import type { Info, ProcId } from '../../seam/messages';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-  scheduler: { whenShort: 'queue' },
-};
+const config = cluster({ schedulerNodes: 3, scheduler: { whenShort: 'queue' } });
 
 const need = (n: number, reqId?: string): Info[] => [{ key: Key.PMIX_ALLOC_NUM_NODES, value: n, required: true }, ...(reqId !== undefined ? [{ key: Key.PMIX_ALLOC_REQ_ID, value: reqId }] : [])];
-const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)?.value as string;
 
 function setup() {
   const e = new Engine(config);

@@ -11,26 +11,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
-import { MAX_PROCS_PER_APP, type Info, type ProcId } from '../../seam/messages';
+import { MAX_PROCS_PER_APP, type Info } from '../../seam/messages';
 import { Directive, Inheritance, Key, Status } from '../../seam/pmix';
+import { cluster, grown, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }],
-  withoutKeys: [],
-  elastic: true,
-};
-const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+const config = cluster({ schedulerNodes: 3, elastic: true });
 const keys = (info: Info[]) => info.map((i) => i.key);
-
-function grown(e: Engine, who: ProcId, node: string, extra: Info[] = []) {
-  const r = e.allocate({ requester: who, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: node }, ...extra] });
-  assert.equal(r.status, Status.PMIX_SUCCESS);
-  assert.equal(e.daemon({ event: 'report', node }).status, Status.PMIX_SUCCESS);
-  assert.equal(e.daemon({ event: 'wireup' }).status, Status.PMIX_SUCCESS);
-  return idOf(r.info);
-}
 
 test('a failed grow leaves the reservation without the node, the node out of the DVM, and the scheduler free to grant it again', () => {
   const e = new Engine(config);

@@ -3,18 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config = (elastic: boolean) => ({
-  startupNodes: [{ name: 'n1', slots: 2 }, { name: 'n2', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic,
-});
+const config = (elastic: boolean) => cluster({ startupNodes: 2, elastic });
 
 function grow(e: Engine, requester: { nspace: string; rank: number }, node: string) {
   const r = e.allocate({ requester, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: node }, { key: Key.PMIX_ALLOC_SHARE, value: true }, { key: Key.PMIX_ALLOC_REQ_ID, value: `g-${node}` }] });
   assert.equal(r.status, Status.PMIX_SUCCESS);
-  return r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  return idOf(r.info);
 }
 
 test('a grow parks a job at the map-eligible boundary until its daemons report and are wired; the requester gets one IS_READY', () => {
@@ -58,7 +54,7 @@ test('a shrink completes on departure, counted once; a launch-parked job on the 
   const app = { nspace: a.nspace!, rank: 0 };
   // R: two scheduler nodes and the startup node n2 (carved, already wired), 2 slots each.
   const r = e.allocate({ requester: app, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1,s2,n2' }] });
-  const id = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(r.info);
   for (const n of ['s1', 's2']) e.daemon({ event: 'report', node: n });
   e.daemon({ event: 'wireup' });
   const c = e.spawn({ requester: app, apps: [{ cmd: 'c', np: 3 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id }], hold: 'launch' });

@@ -9,22 +9,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }, { name: 's3', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const config = cluster({ schedulerNodes: 3 });
 
 function tornDown() {
   const e = new Engine(config);
   const tool = e.connectTool();
   const r = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1 }] });
   assert.equal(r.status, Status.PMIX_SUCCESS);
-  const allocId = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const allocId = idOf(r.info);
   assert.equal(e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [] }).status, Status.PMIX_SUCCESS);
   assert.equal(e.scheduler({ action: 'teardown' }).status, Status.PMIX_SUCCESS);
   return { e, tool, allocId };
@@ -74,8 +69,8 @@ test('introspection: each allocation with its request id when it had one, its ow
   const job = e.spawn({ requester: tool, apps: [{ cmd: 'a', np: 1 }], info: [] }).nspace!;
   const withId = e.allocate({ requester: { nspace: job, rank: 0 }, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'mine' }] });
   const without = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] });
-  const id1 = withId.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
-  const id2 = without.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id1 = idOf(withId.info);
+  const id2 = idOf(without.info);
   // A job spawned into the first becomes an owner of it.
   const child = e.spawn({ requester: { nspace: job, rank: 0 }, apps: [{ cmd: 'c', np: 1 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id1 }] }).nspace!;
   const view = e.inspect().allocations;

@@ -2,21 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import { Directive, Inheritance, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const small: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const small = cluster();
 
 function script(e: Engine) {
   const t = e.connectTool();
   const a = e.spawn({ requester: t, apps: [{ cmd: 'a', np: 1 }], info: [] });
   const r = e.allocate({ requester: { nspace: a.nspace!, rank: 0 }, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1 }] });
-  const id = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(r.info);
   e.spawn({ requester: { nspace: a.nspace!, rank: 0 }, apps: [{ cmd: 'c', np: 2 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: id }] });
   e.terminateJob(a.nspace!);
   return e.observe();
@@ -84,7 +79,7 @@ test('a queued request is granted later, or cancelled, and its status can be que
   const queued = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1, required: true }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] });
   assert.equal(queued.status, Status.PMIX_OPERATION_IN_PROGRESS);
   assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_REQ_ID, value: 'q1' }] }).state, 'pending');
-  const id = first.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(first.info);
   assert.equal(e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).status, Status.PMIX_SUCCESS);
   assert.equal(e.queryAllocation({ requester: t, qualifiers: [{ key: Key.PMIX_ALLOC_ID, value: id }] }).state, 'ended');
   e.scheduler({ action: 'grant-queued' });
@@ -124,7 +119,7 @@ test('a DVM of 100,000 nodes with thousands of reservations and jobs works', () 
   for (let i = 0; i < 2000; i++) {
     const r = e.allocate({ requester: t, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 40 }] });
     assert.equal(r.status, Status.PMIX_SUCCESS);
-    ids.push(r.info.find((x) => x.key === Key.PMIX_ALLOC_ID)!.value as string);
+    ids.push(idOf(r.info));
   }
   const jobs: string[] = [];
   for (const id of ids) {

@@ -8,17 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
-import type { Info } from '../../seam/messages';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: true,
-};
-const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+const config = cluster({ elastic: true });
 test('a failed start sent before the node\'s daemon is launched fails its grow when the daemon would report, with that cause (or PMIX_ERR_UNREACH); a crash of its own keeps its own cause', () => {
   for (const cause of [Status.PMIX_ERR_NOT_FOUND, undefined]) {
     const e = new Engine(config);

@@ -13,13 +13,9 @@ import { Directive, Inheritance, Key, Status } from '../../seam/pmix';
 import { createImplementation as reference } from '../../reference/adapter';
 import { createImplementation as primaryLast } from '../../known-bad/primary-target-last';
 import { createImplementation as extendKeeps } from '../../known-bad/extend-keeps-inheritance';
+import { cluster, idOf } from './support/engines';
 
-const setup = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const setup = cluster();
 
 /** Where an untargeted child of a job targeted at [R1, R2] lands: PL.spawn.primary-first-valid says R1's node. */
 async function childLandsOn(impl: Implementation): Promise<string> {
@@ -28,7 +24,7 @@ async function childLandsOn(impl: Implementation): Promise<string> {
   const ids: string[] = [];
   for (const node of ['s1', 's2']) {
     const r = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: node }] });
-    ids.push(r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string);
+    ids.push(idOf(r.info));
   }
   const parent = await impl.spawn({ requester: tool, apps: [{ cmd: 'p', np: 1 }], info: [{ key: Key.PMIX_SPAWN_TARGET, value: ['', ...ids] }] });
   assert.equal(parent.status, Status.PMIX_SUCCESS);
@@ -51,7 +47,7 @@ async function nodeStaysAfterOwnerEnds(impl: Implementation): Promise<boolean> {
   const owner = await impl.spawn({ requester: tool, apps: [{ cmd: 'o', np: 1 }], info: [] });
   const me = { nspace: owner.nspace!, rank: 0 };
   const r = await impl.allocate({ requester: me, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_INHERITANCE, value: Inheritance.PMIX_ALLOC_INHERIT_NONE }] });
-  const id = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(r.info);
   const x = await impl.allocate({ requester: me, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: id }, { key: Key.PMIX_ALLOC_INHERITANCE, value: Inheritance.PMIX_ALLOC_INHERIT_DEFAULT }] });
   assert.equal(x.status, Status.PMIX_SUCCESS);
   await impl.terminateJob({ nspace: owner.nspace! });

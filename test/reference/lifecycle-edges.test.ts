@@ -10,15 +10,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import { Directive, Inheritance, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 4 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const config = cluster({ startupSlots: 4 });
 
 test('a job or tool that has already ended cannot end again: the second call is refused and a CHILD reservation still waits for the live descendant', () => {
   const e = new Engine(config);
@@ -33,7 +28,7 @@ test('a job or tool that has already ended cannot end again: the second call is 
   // c, a derived child of a (its grandchild), still runs: the CHILD reservation stays.
   for (const again of [a, b]) assert.equal(e.terminateJob(again).status, Status.PMIX_ERR_NOT_FOUND, `terminating ${again} again`);
   assert.equal(e.terminateJob('no-such-job').status, Status.PMIX_ERR_NOT_FOUND);
-  assert.equal(e.observe({ nodes: ['s1'] }).nodes[0]?.availableTo, made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value, 'the reservation ended while a derived child still runs');
+  assert.equal(e.observe({ nodes: ['s1'] }).nodes[0]?.availableTo, idOf(made.info), 'the reservation ended while a derived child still runs');
   assert.deepEqual(e.observe({ jobs: [a, b] }).jobs.map((j) => j.state), ['TERMINATED', 'TERMINATED']);
   assert.equal(e.terminateJob(c).status, Status.PMIX_SUCCESS);
   assert.deepEqual(e.observe({ nodes: ['s1'] }).nodes, [], 'CHILD: returned once the owner and its descendants have ended');
@@ -88,7 +83,7 @@ test('scheduler and daemon actions that name nothing change nothing; a warning i
   assert.deepEqual(e.observe(), before);
   // A warning without PMIX_TIME_REMAINING is relayed without it, to the requester only.
   const made = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [] });
-  const id = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(made.info);
   assert.equal(e.scheduler({ action: 'timeout-warning', allocId: id }).status, Status.PMIX_SUCCESS);
   const warnings = e.observe().events.filter((ev) => ev.code === Status.PMIX_ALLOC_TIMEOUT_WARNING);
   assert.deepEqual(warnings.map((w) => [w.to.nspace, w.info]), [[tool.nspace, [{ key: Key.PMIX_ALLOC_ID, value: id }]]]);

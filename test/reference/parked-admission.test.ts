@@ -8,25 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
-import type { Info, ProcId } from '../../seam/messages';
-import { Directive, Key, Status } from '../../seam/pmix';
+import { Directive, Key } from '../../seam/pmix';
+import { cluster, grown } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 4 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: true,
-};
-const idOf = (info: Info[]) => info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
-
-function grown(e: Engine, who: ProcId, node: string) {
-  const r = e.allocate({ requester: who, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: node }] });
-  assert.equal(r.status, Status.PMIX_SUCCESS);
-  e.daemon({ event: 'report', node });
-  e.daemon({ event: 'wireup' });
-  return idOf(r.info);
-}
+const config = cluster({ startupSlots: 4, elastic: true });
 
 test('terminating one of two jobs parked at the launch boundary leaves the other parked; it launches when the shrink completes', () => {
   const e = new Engine(config);

@@ -7,23 +7,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import type { Info, ProcId } from '../../seam/messages';
 import { Directive, Inheritance, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: ['s1', 's2', 's3', 's4'].map((name) => ({ name, slots: 2 })),
-  withoutKeys: [],
-  elastic: false,
-};
+const config = cluster({ schedulerNodes: 4 });
 
 function setup() {
   const e = new Engine(config);
   const tool = e.connectTool();
   const made = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1,s2,s3' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'r' }] });
   assert.equal(made.status, Status.PMIX_SUCCESS);
-  const id = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const id = idOf(made.info);
   const release = (who: ProcId, info: Info[]) => e.allocate({ requester: who, directive: Directive.PMIX_ALLOC_RELEASE, info });
   const inDvm = () => e.observe().nodes.map((n) => n.name).sort();
   const nodesOf = (allocId: string) => [...(e.inspect().allocations.find((a) => a.allocId === allocId)?.nodes ?? [])].sort();
@@ -98,7 +93,7 @@ test('the scheduler, and only the scheduler, may release by name a node an unres
   assert.deepEqual(e.observe(), before);
   // Naming an allocation the node is not part of: refused.
   const elsewhere = e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] });
-  const otherId = elsewhere.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const otherId = idOf(elsewhere.info);
   const withOther = e.observe();
   assert.notEqual(e.allocate({ requester: e.schedulerProc, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: otherId }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] }).status, Status.PMIX_SUCCESS);
   assert.deepEqual(e.observe(), withOther);

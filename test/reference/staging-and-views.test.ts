@@ -7,15 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Engine } from '../../reference/engine';
-import type { EngineConfig } from '../../reference/state';
 import { Directive, Key, Status } from '../../seam/pmix';
+import { cluster, idOf } from './support/engines';
 
-const config: EngineConfig = {
-  startupNodes: [{ name: 'n1', slots: 4 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: true,
-};
+const config = cluster({ startupSlots: 4, elastic: true });
 
 test('a job held at map moves on only as asked: to map and held again before launch, then to launch; a wrong advance is refused', () => {
   const e = new Engine(config);
@@ -70,7 +65,7 @@ test('the elastic view names each campaign\'s allocation, request id and request
   const e = new Engine(config);
   const tool = e.connectTool();
   const r = e.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'g' }] });
-  const allocId = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value;
+  const allocId = idOf(r.info);
   assert.equal(e.scheduler({ action: 'add-nodes', nodes: ['s2'] }).status, Status.PMIX_SUCCESS);
   const [grow, push] = e.inspect().elastic!.campaigns;
   assert.deepEqual(grow, { id: grow.id, kind: 'grow', targets: ['s1'], pending: ['s1'], allocId, reqId: 'g', requester: tool });

@@ -14,6 +14,7 @@ import type { ClusterSetup } from '../../seam/messages';
 import { READINGS, type ReadingName } from '../../seam/readings';
 import { Directive, Key, Status } from '../../seam/pmix';
 import { createImplementation as reference } from '../../reference/adapter';
+import { cluster, idOf } from './support/engines';
 
 const dir = path.resolve(__dirname, '..', '..', 'known-good');
 const KNOWN_GOOD = fs
@@ -26,12 +27,7 @@ function load(name: string): () => Implementation {
 }
 const ALL: [string, () => Implementation][] = [['the reference engine', () => reference()], ...KNOWN_GOOD.map((n): [string, () => Implementation] => [n, load(n)])];
 
-const setup: ClusterSetup = {
-  startupNodes: [{ name: 'n1', slots: 2 }],
-  schedulerNodes: [{ name: 's1', slots: 2 }, { name: 's2', slots: 2 }],
-  withoutKeys: [],
-  elastic: false,
-};
+const setup: ClusterSetup = cluster();
 
 test('every known-good and the reference engine declare every reading, each with a value the registry allows', async () => {
   assert.ok(KNOWN_GOOD.length >= 10, `found only ${KNOWN_GOOD.length} known-goods`);
@@ -51,7 +47,7 @@ async function behaviour(impl: Implementation): Promise<Partial<Record<ReadingNa
   const { proc: tool } = await impl.connectTool({ label: 'T' });
   const made = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NUM_NODES, value: 1 }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'first' }] });
   assert.equal(made.status, Status.PMIX_SUCCESS);
-  const allocId = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const allocId = idOf(made.info);
   const extended = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: allocId }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'second' }] });
   assert.equal(extended.status, Status.PMIX_SUCCESS);
   await impl.scheduler({ action: 'timeout-warning', allocId, timeRemaining: 5 });
@@ -91,7 +87,7 @@ async function elasticBehaviour(impl: Implementation): Promise<Partial<Record<Re
     await impl.daemon({ event: 'wireup' });
   };
   const made = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }] });
-  const allocId = made.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const allocId = idOf(made.info);
   await grow('s1');
   await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_EXTEND, info: [{ key: Key.PMIX_ALLOC_ID, value: allocId }, { key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'extend' }] });
   await grow('s2');
@@ -103,7 +99,7 @@ async function elasticBehaviour(impl: Implementation): Promise<Partial<Record<Re
   const toScheduler = (await impl.observe({})).events.filter((e) => e.to.nspace === scheduler.nspace && e.code === Status.PMIX_DVM_IS_READY).length;
   // A shrink still pending at teardown.
   const other = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's3' }] });
-  const otherId = other.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value as string;
+  const otherId = idOf(other.info);
   await grow('s3');
   await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_ID, value: otherId }] });
   const before = (await impl.observe({})).events.length;
@@ -156,7 +152,7 @@ test('a failed grow\'s PMIX_ERR_DVM_MOD carries the allocation id and the cause,
     await impl.start({ ...setup, elastic: true });
     const { proc: tool } = await impl.connectTool({ label: 'T' });
     const r = await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_NEW, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's1' }] });
-    const allocId = r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value;
+    const allocId = idOf(r.info);
     await impl.daemon({ event: 'fail-to-start', node: 's1', cause: Status.PMIX_ERR_NOT_FOUND });
     const failed = (await impl.observe({})).events.filter((e) => e.code === Status.PMIX_ERR_DVM_MOD && e.to.nspace === tool.nspace);
     assert.equal(failed.length, 1, `${name}: one PMIX_ERR_DVM_MOD`);
@@ -208,6 +204,6 @@ test('completion-carries-creation-req-id: a release by node list alone still car
   assert.equal((await impl.allocate({ requester: tool, directive: Directive.PMIX_ALLOC_RELEASE, info: [{ key: Key.PMIX_ALLOC_NODE_LIST, value: 's2' }] })).status, Status.PMIX_SUCCESS);
   await impl.daemon({ event: 'exit', node: 's2' });
   const ev = (await impl.observe({})).events.slice(before);
-  assert.deepEqual(ev.map((e) => [e.code, e.info]), [[Status.PMIX_DVM_IS_READY, [{ key: Key.PMIX_ALLOC_ID, value: r.info.find((i) => i.key === Key.PMIX_ALLOC_ID)!.value }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }]]]);
+  assert.deepEqual(ev.map((e) => [e.code, e.info]), [[Status.PMIX_DVM_IS_READY, [{ key: Key.PMIX_ALLOC_ID, value: idOf(r.info) }, { key: Key.PMIX_ALLOC_REQ_ID, value: 'create' }]]]);
   await impl.stop();
 });
