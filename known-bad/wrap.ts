@@ -5,7 +5,7 @@
  * cites the broken clause — proof that the suite can tell.
  */
 import type { Implementation } from '../seam/implementation';
-import type { AllocateResult, EventView, Info, ProcId } from '../seam/messages';
+import type { AllocateResult, EventView, Info, JobView, ProcId } from '../seam/messages';
 import { createImplementation as reference } from '../reference/adapter';
 import { Key } from '../seam/pmix';
 import { inVirtualTime, useVirtualTime } from '../seam/clock';
@@ -105,3 +105,32 @@ export const declaringNoReadings = (inner: Implementation) => async () => {
   const { readings: _none, ...rest } = await inner.describe();
   return rest;
 };
+
+/**
+ * Events with these codes reach only processes the head node serves itself:
+ * one sent to a process of a job running on any other node is lost. This is
+ * what a runtime does when it raises the event on the head node's own server
+ * and keeps it local there (PRRTE's "prte.notify.donotloop" marker), having
+ * written it for requesters that are tools, which connect to the head node.
+ * The head node is the DVM's first startup node: the controller runs there.
+ */
+export function wrapHeadNodeLocal(codes: readonly number[]): () => Implementation {
+  return wrap((inner) => {
+    let head: string | undefined;
+    const nodeOf = (jobs: JobView[], e: EventView) => jobs.find((j) => j.nspace === e.to.nspace)?.procs.find((p) => p.rank === e.to.rank)?.node;
+    return {
+      start: async (setup) => {
+        head = setup.startupNodes[0]?.name;
+        return inner.start(setup);
+      },
+      observe: async (req) => {
+        const snap = await inner.observe(req);
+        const lost = (e: EventView) => {
+          const node = nodeOf(snap.jobs, e);
+          return codes.includes(e.code) && node !== undefined && node !== head;
+        };
+        return { ...snap, events: renumber(snap.events.filter((e) => !lost(e))) };
+      },
+    };
+  });
+}

@@ -128,6 +128,94 @@ Feature: A request that resizes the DVM is answered twice: acceptance now, exact
       # Receiving it changes nothing else for the requester.
       And job "A" is still running
 
+    # "The process that made the request" is the whole of the rule: where
+    # that process runs is not part of it. A runtime that raises the event on
+    # its head node's own server and keeps it there reaches tools (they
+    # connect to the head node) and the processes the head node runs, and
+    # nobody else; the rows below put the requester on each kind of node,
+    # the second startup node and a node the DVM gained, as well as wherever
+    # job A's rank 1 was mapped. Job C runs on s3 because it was spawned into
+    # allocation H, which holds s3 alone; job D on n2 because it was spawned
+    # there by name.
+    @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:EP.event.directed @clause:ED.event.ready-on-success @clause:ED.twophase.completion-event @needs:PMIX_SPAWN_TARGET
+    Scenario Outline: A grow's PMIX_DVM_IS_READY reaches the requesting process wherever it runs (<requester>, on <where>)
+      Given tool "T" holds allocation "H" of node "s3"
+      And the daemon on node "s3" has joined the DVM
+      And tool "T" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation H |
+      And the request succeeds
+      And tool "T" spawns job "D" with 1 process on host "n2"
+      And the request succeeds
+      And every process of job "C" is on node "s3"
+      And every process of job "D" is on node "n2"
+      When <requester> requests PMIX_ALLOC_NEW for allocation "R" with:
+        | PMIX_ALLOC_NODE_LIST | "s1"   |
+        | PMIX_ALLOC_REQ_ID    | "grow" |
+      Then the request succeeds
+      When the size change runs its course
+      Then <requester> receives exactly one PMIX_DVM_IS_READY for request "grow"
+      And no process but <requester> receives a completion event
+
+      Examples:
+        | requester      | where                                |
+        | job "A" rank 1 | whichever startup node job A runs on |
+        | job "D"        | n2, the second startup node          |
+        | job "C"        | s3, a node the DVM gained            |
+
+    @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:EP.event.directed @clause:EP.event.requester-shrink @clause:SH.campaign.requester-from-release @clause:ED.twophase.completion-event @needs:PMIX_SPAWN_TARGET
+    Scenario Outline: A release's completion event reaches the requesting process wherever it runs (<requester>, on <where>)
+      Given tool "T" holds allocation "H" of node "s3"
+      And the daemon on node "s3" has joined the DVM
+      And tool "T" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation H |
+      And the request succeeds
+      And tool "T" spawns job "D" with 1 process on host "n2"
+      And the request succeeds
+      And every process of job "C" is on node "s3"
+      And every process of job "D" is on node "n2"
+      And <requester> holds allocation "R" of node "s1"
+      And the daemon on node "s1" has joined the DVM
+      When <requester> requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID | allocation R |
+      Then the request succeeds
+      When the size change runs its course
+      Then <requester> receives exactly one PMIX_DVM_IS_READY
+      And no process but <requester> receives a completion event
+
+      Examples:
+        | requester      | where                                |
+        | job "A" rank 1 | whichever startup node job A runs on |
+        | job "D"        | n2, the second startup node          |
+        | job "C"        | s3, a node the DVM gained            |
+
+    # The cause PMIX_ERR_DVM_MOD carries is the runtime's (the harness only
+    # keeps the daemon from starting), so it is not checked here.
+    @clause:ED.deliver.directed @clause:ED.deliver.exactly-one @clause:ED.def.requester @clause:EP.event.directed @clause:ED.event.mod-on-failure @clause:ED.fail.grow-target-fails @needs:PMIX_SPAWN_TARGET @interpretation:IP-ELASTIC-ROLLBACK
+    Scenario Outline: A failed grow's PMIX_ERR_DVM_MOD reaches the requesting process wherever it runs (<requester>, on <where>)
+      Given tool "T" holds allocation "H" of node "s3"
+      And the daemon on node "s3" has joined the DVM
+      And tool "T" spawns job "C" with 1 process and:
+        | PMIX_SPAWN_TARGET | allocation H |
+      And the request succeeds
+      And tool "T" spawns job "D" with 1 process on host "n2"
+      And the request succeeds
+      And every process of job "C" is on node "s3"
+      And every process of job "D" is on node "n2"
+      And the daemon on node "s1" cannot start
+      When <requester> requests PMIX_ALLOC_NEW for allocation "R" with:
+        | PMIX_ALLOC_NODE_LIST | "s1"   |
+        | PMIX_ALLOC_REQ_ID    | "grow" |
+      Then the request succeeds
+      When the size change runs its course
+      Then <requester> receives exactly one PMIX_ERR_DVM_MOD for request "grow"
+      And no process but <requester> receives a completion event
+
+      Examples:
+        | requester      | where                                |
+        | job "A" rank 1 | whichever startup node job A runs on |
+        | job "D"        | n2, the second startup node          |
+        | job "C"        | s3, a node the DVM gained            |
+
     # The shrink's event is counted, not told apart by its request id: which
     # id it carries is a reading (IP-READING-COMPLETION-REQ-ID), checked by
     # the release outline above.

@@ -110,6 +110,39 @@ Feature: The allocation timeout warning is relayed to the requester, and only to
       | job "A" rank 0   | job "A" rank 1   |
       | job "A" rank 1   | job "A" rank 0   |
 
+  # "The process that requested the allocation" is the whole of the rule:
+  # where that process runs is not part of it. A runtime that raises the
+  # warning on its head node's own server and keeps it there reaches tools
+  # (they connect to the head node) and the processes the head node runs, and
+  # nobody else; the rows put the requester on the second startup node and on
+  # a node the DVM gained, as well as wherever job A's rank 1 was mapped. Job
+  # C runs on s3 because it was spawned into allocation H, which holds s3
+  # alone; job D on n2 because it was spawned there by name.
+  @clause:NR.warn.directed @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:PMIX_SPAWN_TARGET @needs:scheduler-warning
+  Scenario Outline: The warning reaches the requesting process wherever it runs (<requester>, on <where>)
+    Given tool "T" holds allocation "H" of node "s3"
+    And tool "T" spawns job "C" with 1 process and:
+      | PMIX_SPAWN_TARGET | allocation H |
+    And the request succeeds
+    And tool "T" spawns job "D" with 1 process on host "n2"
+    And the request succeeds
+    And every process of job "C" is on node "s3"
+    And every process of job "D" is on node "n2"
+    And <requester> holds allocation "R" of node "s1" with:
+      | PMIX_ALLOC_WARN_TIMEOUT | 120 |
+    When the scheduler warns that allocation "R" expires in 120 seconds
+    Then <requester> receives exactly one PMIX_ALLOC_TIMEOUT_WARNING
+    And the warning carries:
+      | PMIX_ALLOC_ID       | allocation R |
+      | PMIX_TIME_REMAINING | 120          |
+    And job "B" receives no event
+
+    Examples:
+      | requester      | where                                |
+      | job "A" rank 1 | whichever startup node job A runs on |
+      | job "D"        | n2, the second startup node          |
+      | job "C"        | s3, a node the DVM gained            |
+
   @clause:NR.warn.directed @clause:NR.warn.payload-alloc-id @clause:NR.conformance.6 @needs:PMIX_ALLOC_WARN_TIMEOUT @needs:scheduler-warning
   Scenario: A tool that requested an allocation receives its warning
     Given tool "T" holds allocation "R" of node "s1" with:
