@@ -16,9 +16,11 @@
  *    (scheduler nodes leave the DVM, taking the processes on them; startup
  *    nodes revert to the default session); DEFAULT / CHILD_DEFAULT unreserve
  *    (every node stays, in the default session) and never return a node;
- *  - an ended allocation's id resolves to nothing (PMIX_ERR_NOT_FOUND);
+ *  - an ended allocation's id resolves to nothing (a spawn naming it:
+ *    PMIX_ERR_NOT_FOUND; a release naming it is refused, IP-RELEASE-ERRORS);
  *  - only owners (owning namespace, jobs spawned into the reservation) and
- *    the scheduler may release; others get PMIX_ERR_NO_PERMISSIONS;
+ *    the scheduler may release; others are refused (any error status,
+ *    IP-RELEASE-ERRORS), a spawn into it with PMIX_ERR_NO_PERMISSIONS;
  *  - a shared allocation (PMIX_ALLOC_SHARE=true) has its own id and owning
  *    namespace; as a spawn target it denotes the default session, so naming
  *    it makes no one an owner (nor, being no reservation, a derived child).
@@ -73,7 +75,14 @@ export interface AllocModel {
 }
 
 export type SpawnVerdict =
-  | { ok: true; sessions: string[]; into: string[]; primary: string }
+  /**
+   * Every target resolves. `fits`: its sessions have a free slot, so it must
+   * succeed there; otherwise it may be refused (any error status: no
+   * document names one) or placed anyway, inside its sessions
+   * (IP-SLOT-CAPACITY: for a job larger than its candidate nodes' free slots
+   * the suite checks only that no process lands outside its sessions).
+   */
+  | { ok: true; fits: boolean; sessions: string[]; into: string[]; primary: string }
   /** Refused: with one of `statuses` (several when several entries fail: which wins is unspecified). */
   | { ok: false; statuses: number[]; why: string };
 
@@ -256,8 +265,8 @@ export class LifecycleModel {
 
   /**
    * What a spawn of one process by `requester` must do. `entries` is the
-   * PMIX_SPAWN_TARGET (undefined: absent). A refused entry wins; then the
-   * job needs a free slot in one of its sessions.
+   * PMIX_SPAWN_TARGET (undefined: absent). A refused entry wins; then
+   * whether the job fits a free slot of its sessions.
    */
   spawnVerdict(requester: string, entries: string[] | undefined): SpawnVerdict {
     let sessions: string[];
@@ -291,18 +300,23 @@ export class LifecycleModel {
       }
       if (refusals.length > 0) return { ok: false, statuses: refusals.map((r) => r.status), why: refusals.map((r) => r.why).join('; ') };
     }
-    const free = [...this.dvm].some(([n, to]) => sessions.includes(to) && this.freeSlots(n) > 0);
-    if (!free) return { ok: false, statuses: [Status.PMIX_ERR_OUT_OF_RESOURCE], why: `no free slot in ${JSON.stringify(sessions)}` };
-    return { ok: true, sessions, into, primary: into[0] ?? '' };
+    const fits = [...this.dvm].some(([n, to]) => sessions.includes(to) && this.freeSlots(n) > 0);
+    return { ok: true, fits, sessions, into, primary: into[0] ?? '' };
   }
 
-  /** What a PMIX_ALLOC_RELEASE by `requester` naming `id` must answer. */
-  releaseVerdict(requester: string, id: string): { status: number; why: string } {
+  /**
+   * Whether a PMIX_ALLOC_RELEASE by `requester` naming `id` is carried out
+   * (an accepted status) or refused. A refusal is any error status with no
+   * effect (IP-RELEASE-ERRORS: the statuses the reference engine answers,
+   * PMIX_ERR_NOT_FOUND and PMIX_ERR_NO_PERMISSIONS, are its choice, not the
+   * specification's).
+   */
+  releaseVerdict(requester: string, id: string): { ok: boolean; why: string } {
     const a = this.allocs.get(id)!;
-    if (!a.live) return { status: Status.PMIX_ERR_NOT_FOUND, why: `${a.label} has already ended` };
-    if (requester === this.scheduler) return { status: Status.PMIX_SUCCESS, why: 'the scheduler may release anything' };
-    if (a.owners.has(requester)) return { status: Status.PMIX_SUCCESS, why: `${requester} is an owner of ${a.label}` };
-    return { status: Status.PMIX_ERR_NO_PERMISSIONS, why: `${requester} is not an owner of ${a.label} (owners: ${[...a.owners].join(', ')})` };
+    if (!a.live) return { ok: false, why: `${a.label} has already ended` };
+    if (requester === this.scheduler) return { ok: true, why: 'the scheduler may release anything' };
+    if (a.owners.has(requester)) return { ok: true, why: `${requester} is an owner of ${a.label}` };
+    return { ok: false, why: `${requester} is not an owner of ${a.label} (owners: ${[...a.owners].join(', ')})` };
   }
 
   /** The allocation that last held a node, for messages. */
