@@ -209,11 +209,27 @@ class Classify(unittest.TestCase):
         still = c.replace("rank 0 on s1 (not running)", "rank 0 on s1 (not running); rank 1 on s2")
         self.assertEqual(gen.classify({"name": "x"}, still).cls, "unclassified", "a process still running is no record lag")
 
-    def test_a_warning_that_never_reaches_the_latest_requester_is_a_fault(self):
+    def test_a_warning_that_never_reaches_a_job_process_off_the_hnp_is_the_local_only_relay(self):
         import expectations_from_runs as gen
-        c = ("the scheduler: PMIX_ALLOC_TIMEOUT_WARNING for allocation R, PMIX_TIME_REMAINING=120: expected exactly one "
-             "PMIX_ALLOC_TIMEOUT_WARNING delivered to job C; observed 0 delivered to it; all events since: no event")
-        self.assertEqual(gen.classify({"name": "x"}, c).cls, "runtime-fault")
+        for job in "CD":
+            c = ("the scheduler: PMIX_ALLOC_TIMEOUT_WARNING for allocation R, PMIX_TIME_REMAINING=120: expected exactly one "
+                 f"PMIX_ALLOC_TIMEOUT_WARNING delivered to job {job}; observed 0 delivered to it; all events since: no event")
+            v = gen.classify({"name": "x"}, c)
+            self.assertEqual(v.cls, "divergence")
+            self.assertIn("node-reservation-spec.rst:453-456", v.spec)
+            self.assertTrue(any("pmix_server.c:716" in line for line in v.source))
+
+    def test_a_completion_event_that_never_reaches_a_job_process_off_the_hnp_is_the_local_only_helper(self):
+        import expectations_from_runs as gen
+        c = gen.cause({"failure": {"operation": 'job D: PMIx_Allocation_request(PMIX_ALLOC_NEW, PMIX_ALLOC_NODE_LIST="s1")',
+                                   "expected": 'exactly one completion event for request "grow" delivered to job D: PMIX_DVM_IS_READY',
+                                   "observed": "0 such: no completion event; all since the setup: no completion event"}})
+        name = "A grow's PMIX_DVM_IS_READY reaches the requesting process wherever it runs (job \"D\", on n2, the second startup node)"
+        v = gen.classify({"name": name}, c)
+        self.assertEqual(v.cls, "divergence")
+        self.assertIn("elastic_dvm_spec.rst:370-379", v.spec)
+        # The row whose requester runs on the HNP's node is not explained by it.
+        self.assertNotEqual(gen.classify({"name": name.replace('job \"D\", on n2', 'job \"A\" rank 1, on n1')}, c).why, v.why)
 
     def test_a_release_by_id_without_its_completion_event_is_the_teardown_without_a_campaign(self):
         import expectations_from_runs as gen

@@ -35,6 +35,16 @@ def cause(s: dict) -> str:
 NR = "upstream/node-reservation-spec.rst"
 ED = "upstream/elastic_dvm_spec.rst"
 ALLOC = "src/mca/ras/base/ras_base_allocate.c"  # prrte 52d5e4bb, as every source line below
+
+# Why a directed event reaches only the HNP's own clients (prrte 52d5e4bb).
+COMPLETION_LOCAL = ("src/mca/plm/base/plm_base_launch_support.c:3158-3169,3187,3198-3199 (prte_plm_base_dvm_mod_notify: a "
+                    "custom-range event to the requester, marked 'prte.notify.donotloop' because 'the requester is a tool "
+                    "local to this HNP', raised on the HNP's own server)",)
+WARN_RELAY_LOCAL = ("src/prted/pmix/pmix_server.c:716-722,740,747-748 (the timeout-warning relay: the same marker, 'the "
+                    "requestor is a tool local to this HNP')",)
+NOTIFY_NOT_FORWARDED = ("src/prted/pmix/pmix_server_notify.c:416-421 (an event carrying the marker is not processed: the "
+                        "upcall returns before it thread-shifts to _notify_event, whose prte_grpcomm_xcast at :382 is what "
+                        "carries an event to the other daemons' clients)",)
 # Source lines that recur, each checked by reading prrte at 52d5e4bb.
 TEARDOWN_BY_ID = [f"{ALLOC}:1858 (a RELEASE carrying PMIX_ALLOC_ID takes the teardown path, before any node list is read)",
                   f"{ALLOC}:1816-1846 (ras_base_teardown_by_alloc_id: prte_ras_base_teardown_reservation(rsession, true))"]
@@ -284,12 +294,22 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
                      "still lists them running; the process table is not updated for a daemon lost in a shrink. Seen for a "
                      "job on a scheduler node returned by a disposition", None,
                      "src/prted/prted_comm.c:689-735 (a shrink target departs with its local processes)")
-    if "PMIX_ALLOC_TIMEOUT_WARNING" in c and re.search(r"expected exactly one PMIX_ALLOC_TIMEOUT_WARNING delivered to job C; observed 0", c):
-        return fault("the warning never reached job C, the latest requester, a job process on a scheduler node: PRRTE "
-                     "refreshes the recipient on EXTEND and relays the warning to it, yet nothing was delivered (the same "
-                     "scenario with job A rank 1 as the extender passes); cause not established", None,
-                     f"{ALLOC}:1433-1435 (EXTEND refreshes the session's requestor)",
-                     "src/prted/pmix/pmix_server.c:712-732 (the relay, a custom-range event to the requestor)")
+    # An event raised on the HNP's own PMIx server with the donotloop marker reaches only the HNP's local clients.
+    if "PMIX_ALLOC_TIMEOUT_WARNING" in c and re.search(r"expected exactly one PMIX_ALLOC_TIMEOUT_WARNING delivered to job [CD]; observed 0", c):
+        return divergence("the relayed warning never reaches a requester that is a process of a job running on another node "
+                          "than the HNP's (job C on a scheduler node, job D on the second startup node; job A rank 1, on the "
+                          "HNP's node, gets it): the relay raises it on the HNP's own PMIx server marked "
+                          "'prte.notify.donotloop', written for 'a tool local to this HNP', and the marker stops the server "
+                          "upcall that would xcast it to the other daemons, so only the HNP's local clients can receive it",
+                          f"{NR}:453-456", *WARN_RELAY_LOCAL, *NOTIFY_NOT_FORWARDED)
+    if "reaches the requesting process wherever it runs" in name and re.search(r'\(job "[CD]", on', name) and (
+            "0 such: no completion event" in c or "observed 0 delivered" in c):
+        return divergence("the completion event never reaches a requester that is a process of a job running on another node "
+                          "than the HNP's (job D on the second startup node, job C on a node the DVM gained; job A rank 1, on "
+                          "the HNP's node, gets it): the shared helper raises it on the HNP's own PMIx server marked "
+                          "'prte.notify.donotloop', written for 'a tool local to this HNP', and the marker stops the server "
+                          "upcall that would xcast it to the other daemons, so only the HNP's local clients can receive it",
+                          f"{ED}:370-379", *COMPLETION_LOCAL, *NOTIFY_NOT_FORWARDED)
     if "exited while answering alloc" in c and re.search(r"while job C runs on n\d", name):
         return divergence("job C, on a startup node lent to the reservation, released it and its process died while the "
                           "answer was on its way: the teardown shrinks the startup node's daemon and its processes end with "
