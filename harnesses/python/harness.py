@@ -126,7 +126,12 @@ class Harness:
         return {"proc": self.need_dvm().connect_tool(req["label"])}
 
     def cmd_disconnect_tool(self, req: dict) -> dict:
-        return {"status": self.need_dvm().disconnect_tool(req["proc"])}
+        # A refusal (a tool that is not connected) is an answer, not a fault.
+        try:
+            return {"status": self.need_dvm().disconnect_tool(req["proc"])}
+        except Rejected as r:
+            log(f"disconnect refused: {r} ({r.status})")
+            return {"status": r.status}
 
     # -- PMIx calls -------------------------------------------------------
 

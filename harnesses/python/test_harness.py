@@ -55,6 +55,16 @@ class Command(unittest.TestCase):
         self.assertEqual(out[0]["error"]["kind"], "bad-request")
         self.assertEqual(out[1]["seq"], 1)
 
+    def test_disconnecting_a_tool_twice_is_refused_with_not_found_not_a_fault(self):
+        lines = [json.dumps(r) for r in REQUESTS[:3]] + [
+            json.dumps({"seq": 4, "cmd": "disconnect-tool", "proc": TOOL}),
+            json.dumps({"seq": 5, "cmd": "disconnect-tool", "proc": TOOL}),
+        ]
+        code, out, _ = run(lines)
+        self.assertEqual(code, 0)
+        self.assertEqual(out[3], {"seq": 4, "status": 0})
+        self.assertEqual(out[4], {"seq": 5, "status": -46}, "PMIX_ERR_NOT_FOUND")
+
 
 if __name__ == "__main__":
     unittest.main()
