@@ -10,7 +10,8 @@
  */
 import { Given, When } from '@cucumber/cucumber';
 import type { DaemonEvent } from '../seam/messages';
-import { describeStatus, Status } from '../seam/pmix';
+import { describeStatus } from '../seam/pmix';
+import { schedulerActs } from './support/actions';
 import { splitNames } from './support/values';
 import type { ConformanceWorld } from './support/world';
 import { describeNode, elasticScenario, nodeViews } from './support/elastic';
@@ -168,18 +169,10 @@ Given('the size change has run its course', async function (this: ConformanceWor
 
 // ------------------------------------------------------- the scheduler --
 
-async function schedulerDoes(world: ConformanceWorld, action: Parameters<ConformanceWorld['impl']['scheduler']>[0], operation: string) {
-  await world.ready();
-  const before = await world.observeBefore();
-  const ack = await world.call('scheduler', () => world.impl.scheduler(action));
-  world.last = { operation, status: ack.status, info: [], before };
-  if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));
-}
-
 When('the scheduler pushes node(s) {string} into the DVM', async function (this: ConformanceWorld, names: string) {
-  await schedulerDoes(this, { action: 'add-nodes', nodes: splitNames(names) }, `the scheduler pushes ${names} into the DVM (no PMIx requester)`);
+  await schedulerActs(this, `the scheduler pushes ${names} into the DVM (no PMIx requester)`, { action: 'add-nodes', nodes: splitNames(names) });
 });
 
 When('the next shrink order fails with {status}', async function (this: ConformanceWorld, cause: number) {
-  await schedulerDoes(this, { action: 'fail-next-shrink-order', cause }, `the next shrink order fails (${describeStatus(cause)})`);
+  await schedulerActs(this, `the next shrink order fails (${describeStatus(cause)})`, { action: 'fail-next-shrink-order', cause });
 });

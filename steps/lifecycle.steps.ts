@@ -6,9 +6,9 @@
  */
 import { When } from '@cucumber/cucumber';
 import { Then } from './support/claims';
-import type { JobView, SchedulerAction } from '../seam/messages';
+import type { JobView } from '../seam/messages';
 import { describeStatus, Directive, Key, Status } from '../seam/pmix';
-import { allocate, requireAccepted } from './support/actions';
+import { allocate, requireAccepted, schedulerActs } from './support/actions';
 import { ImplementationFault } from './support/failures';
 import type { Actor } from './support/parameters';
 import { splitNames } from './support/values';
@@ -22,22 +22,13 @@ const jobView = (world: ConformanceWorld, alias: string): Promise<JobView> => wo
 const describeProcs = (job: JobView): string =>
   job.procs.map((p) => `rank ${p.rank} on ${p.node || '(nowhere)'}${p.running ? '' : ' (not running)'}`).join('; ') || 'no processes';
 
-/** Something the scheduler does on its own initiative, recorded like a request so failures name it. */
-async function schedulerAction(world: ConformanceWorld, operation: string, action: SchedulerAction) {
-  await world.ready();
-  const before = await world.observeBefore();
-  const ack = await world.call('scheduler', () => world.impl.scheduler(action));
-  world.last = { operation, status: ack.status, info: [], before };
-  if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));
-}
-
 When('the scheduler reclaims allocation {string}', async function (this: ConformanceWorld, alias: string) {
   const allocId = this.allocId(alias);
-  await schedulerAction(this, `the scheduler: reclaim allocation ${alias}`, { action: 'reclaim', allocId });
+  await schedulerActs(this, `the scheduler: reclaim allocation ${alias}`, { action: 'reclaim', allocId });
 });
 
 When('the DVM is torn down', async function (this: ConformanceWorld) {
-  await schedulerAction(this, 'the DVM is torn down', { action: 'teardown' });
+  await schedulerActs(this, 'the DVM is torn down', { action: 'teardown' });
 });
 
 /** PMIX_ALLOC_RELEASE naming the allocation by its PMIX_ALLOC_ID; the outcome is checked by the steps that follow. */

@@ -4,7 +4,7 @@
  * it (for "nothing changed"), and naming what the implementation minted.
  */
 import type { DataTable } from '@cucumber/cucumber';
-import type { AppSpec, Info, ProcId } from '../../seam/messages';
+import type { AppSpec, Info, ProcId, SchedulerAction } from '../../seam/messages';
 import { ACCEPTED_STATUSES, describeStatus, directiveName, Key, keyName, Status } from '../../seam/pmix';
 import type { Actor } from './parameters';
 import { ABSENT, keyString, parseValue } from './values';
@@ -117,4 +117,16 @@ export function requireAccepted(world: ConformanceWorld): void {
   const last = world.last;
   if (!last) throw new Error('no request was made');
   if (!accepted(last.status)) world.fail(ACCEPTED, describeStatus(last.status));
+}
+
+/**
+ * Something the scheduler does on its own initiative (a reclaim, a teardown,
+ * pushing daemons), recorded like a request so that failures name it.
+ */
+export async function schedulerActs(world: ConformanceWorld, operation: string, action: SchedulerAction): Promise<void> {
+  await world.ready();
+  const before = await world.observeBefore();
+  const ack = await world.call('scheduler', () => world.impl.scheduler(action));
+  world.last = { operation, status: ack.status, info: [], before };
+  if (ack.status !== Status.PMIX_SUCCESS) world.fail(`${operation} to be carried out`, describeStatus(ack.status));
 }
