@@ -73,6 +73,15 @@ def sized_request(directive: int, info: List[dict], slots: Dict[str, int]) -> Li
     return with_pool_sizes(info, slots) if directive in (1, 2) else info
 
 
+def reap(proc: subprocess.Popen, within: float) -> None:
+    """Wait for a helper process to end on its own, ending it after `within` seconds."""
+    try:
+        proc.wait(timeout=within)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 class Dvm(Observation):
     """One live DVM for one scenario."""
 
@@ -421,17 +430,23 @@ class Dvm(Observation):
                 agent.kill()
         self.tools.clear()
         if self.prte.poll() is None:
-            try:
-                subprocess.run(["nsenter", "-t", str(self.prte.pid), "-n", f"{self.prefix}/bin/pterm",
-                                "--dvm-uri", f"file:{self.dir}/uri"], capture_output=True, timeout=5)
-            except subprocess.TimeoutExpired:
-                log("pterm did not finish within 5 s")
+            # pterm halts the DVM, and prte exits once its daemons have (seen
+            # 16-70 ms after pterm starts, no prted left); pterm itself takes
+            # about a second more to finalize as a tool, which was a second
+            # of every scenario's stop. So wait for prte's exit, the state
+            # that matters, not for pterm's: pterm finishes on its own and is
+            # reaped in the background (ended if still there after 5 s).
+            pterm = subprocess.Popen(["nsenter", "-t", str(self.prte.pid), "-n", f"{self.prefix}/bin/pterm",
+                                      "--dvm-uri", f"file:{self.dir}/uri"],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            threading.Thread(target=reap, args=(pterm, 5.0), daemon=True).start()
         try:
-            self.prte.wait(timeout=3)
+            self.prte.wait(timeout=8)  # as before: pterm's 5 s, then 3 s more
         except subprocess.TimeoutExpired:
+            log("prte did not exit within 8 s of pterm")
             os.killpg(self.prte.pid, signal.SIGKILL)
             self.prte.wait(timeout=3)
-        # prted daemonizes: end any of this DVM's daemons that outlived pterm
+        # prted daemonizes: end any of this DVM's daemons that outlived prte
         for pid in os.listdir("/proc"):
             if pid.isdigit():
                 try:

@@ -2,7 +2,9 @@
 """Unit tests of dvm.py's spellings for PRRTE: a request's nodes, a spawn's hosts and mapping.
 Run with the others: python3 harnesses/prrte/test_bridge.py"""
 import os
+import subprocess
 import sys
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -40,6 +42,20 @@ class HostSpec(unittest.TestCase):
     def test_a_bare_host_offers_its_free_slots(self):
         self.assertEqual(dvm.host_spec(["n2", "s1:2"]), "n2:*,s1:2")
         self.assertEqual(dvm.host_spec([]), "")
+
+
+class Reap(unittest.TestCase):
+    def test_a_helper_that_ends_on_its_own_keeps_its_status(self):
+        p = subprocess.Popen(["sh", "-c", "exit 3"])
+        dvm.reap(p, 5.0)
+        self.assertEqual(p.returncode, 3)
+
+    def test_a_helper_still_there_after_the_bound_is_ended(self):
+        p = subprocess.Popen(["sleep", "30"])
+        t0 = time.monotonic()
+        dvm.reap(p, 0.2)
+        self.assertLess(time.monotonic() - t0, 5)
+        self.assertEqual(p.returncode, -9)
 
 
 if __name__ == "__main__":
