@@ -284,13 +284,22 @@ function liveRun(o: LiveOptions, jobs: number, name: string): RunFigure {
   const rel = (p: string) => path.relative(ROOT, p);
   const fig: RunFigure = { jobs, wallS, exit: r.status, reports: rel(reports), log: rel(log) };
   const report = readReport(reports);
-  if (!report) return { ...fig, error: `no report from this run (exit ${r.status}; see ${rel(log)})` };
+  if (!report) return { ...fig, error: `no report from this run (exit ${r.status}${whyNoReport(fs.readFileSync(log, 'utf8'))}; see ${rel(log)})` };
   return {
     ...fig,
     totals: report.totals,
     matchesExpectations: report.verdict?.matchesExpectations,
     outcomes: Object.fromEntries(report.scenarios.map((s) => [s.id, s.outcome])),
   };
+}
+
+/** What the run's own output says stopped it (pmix-conformance's "nothing was run: ..." and its first reason), as a clause for the table. */
+export function whyNoReport(log: string): string {
+  const lines = log.split('\n');
+  const i = lines.findIndex((l) => /^pmix-conformance: /.test(l));
+  if (i < 0) return '';
+  const said = [lines[i], lines[i + 1] ?? ''].map((l) => l.replace(/^pmix-conformance: /, '').trim()).filter((l) => l !== '').join(' ');
+  return `: ${said.length > 300 ? `${said.slice(0, 300)}…` : said}`;
 }
 
 /** The scenarios whose outcome differs between two runs (one absent from a run counts as "not run"). */

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createImplementation } from '../../bench/live-setups-adapter';
-import { liveOptions, liveTable, outcomeDifferences, prefixProblem, ratios, runPool, type LiveResult } from '../../bench/live';
+import { liveOptions, liveTable, outcomeDifferences, prefixProblem, ratios, runPool, whyNoReport, type LiveResult } from '../../bench/live';
 
 const none = { rest: [] as string[] };
 
@@ -63,6 +63,12 @@ test('outcome differences and ratios to the floor', () => {
   ]);
   assert.deepEqual(ratios(10, 40, 20), { serialOverFloor: 4, parallelOverFloor: 2, serialOverParallel: 2 });
   assert.deepEqual(ratios(undefined, 40, undefined), { serialOverFloor: undefined, parallelOverFloor: undefined, serialOverParallel: undefined });
+});
+
+test('a live run that made no report says why, in its own words', () => {
+  const log = 'agent_common: all checks passed\npmix-conformance: nothing was run:\n  - prrte.json: features/a.feature:200: names no scenario of the suite\n  - more\nlive run: 1 s wall, 1 at a time (exit 2)\n';
+  assert.equal(whyNoReport(log), ': nothing was run: - prrte.json: features/a.feature:200: names no scenario of the suite');
+  assert.equal(whyNoReport('killed\n'), '');
 });
 
 test('the table puts the floor, the serial and the parallel run side by side with their ratios', () => {
