@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """A Slurm-mode run beside the ras/hosts expectations (issue 26, item 5):
     python3 harnesses/prrte/slurm_compare.py [-v] REPORTS/conformance.json [expectations/prrte.json]
+    python3 harnesses/prrte/slurm_compare.py --causes REPORTS/conformance.json [expectations/prrte.json]
+    python3 harnesses/prrte/slurm_compare.py --runs EARLIER/conformance.json LATER/conformance.json
+--causes: the verdicts that differ from ras/hosts counted by their Slurm-mode cause
+(verdicts_slurm.classify_slurm). --runs: two Slurm-mode runs beside each other, every scenario
+whose outcome differs (the earlier run's ids moved to the later's by scenario name).
 For every scenario the Slurm-mode run did not skip: its outcome here and the
 outcome ras/hosts is expected to have (the entry in the expectations, else
 passed: the ras/hosts bridge declares every capability this mode declares, so
@@ -11,6 +16,8 @@ import json
 import sys
 from collections import Counter
 from typing import Dict, List
+
+sys.path.insert(0, __import__('os').path.dirname(__import__('os').path.abspath(__file__)))
 
 # What the ordinary bridge declares (capabilities.py, PRRTE master's pmix_common.h).
 HOSTS_CAPABILITIES = {"PMIX_ALLOC_TARGET", "PMIX_ALLOC_SHARE", "PMIX_ALLOC_INHERITANCE", "PMIX_ALLOC_WARN_TIMEOUT",
@@ -41,7 +48,65 @@ def compare(report: dict, expectations: dict) -> Dict[str, List]:
     return {"rows": rows, "skipped_here_run_there": sorted(skipped.items(), key=lambda kv: -kv[1])}
 
 
+def compare_runs(earlier: dict, later: dict) -> List[Dict[str, str]]:
+    """Every scenario whose outcome differs between two Slurm-mode runs (ids of the earlier moved to the later's)."""
+    import copy
+    from slurm_expectations import rekey
+    earlier = copy.deepcopy(earlier)
+    rekey(earlier, later)
+    before = {s["id"]: s for s in earlier["scenarios"]}
+    rows = []
+    for s in later["scenarios"]:
+        b = before.get(s["id"])
+        if b and b["outcome"] != s["outcome"]:
+            rows.append({"id": s["id"], "name": s["name"], "earlier": b["outcome"], "later": s["outcome"],
+                         "earlier_message": (b.get("message") or "")[:300], "later_message": (s.get("message") or "")[:300]})
+    return rows
+
+
+def causes(report: dict, expectations: dict) -> Dict[str, List[str]]:
+    """The scenarios whose verdict differs from ras/hosts, grouped by their cause here: the Slurm-mode verdict of a
+    non-pass (class and why), or 'passes here' for one that passes here and not under ras/hosts."""
+    from verdicts import cause
+    from verdicts_slurm import classify_slurm
+    by_id = {s["id"]: s for s in report["scenarios"]}
+    groups: Dict[str, List[str]] = {}
+    for r in compare(report, expectations)["rows"]:
+        if not r["differs"]:
+            continue
+        s = by_id[r["id"]]
+        if s["outcome"] == "passed":
+            key = f"passes here, {r['hosts']} under ras/hosts"
+        else:
+            v = classify_slurm(s, cause(dict(s)))
+            key = f"{v.label()}: {v.why.split(':')[0].split(';')[0]}"
+        groups.setdefault(key, []).append(f"{r['id']} ({r['slurm']} <- {r['hosts']})")
+    return dict(sorted(groups.items(), key=lambda kv: -len(kv[1])))
+
+
 def main(argv: List[str]) -> int:
+    if argv and argv[0] == "--runs":
+        earlier, later = json.load(open(argv[1])), json.load(open(argv[2]))
+        for name, r in (("earlier", earlier), ("later", later)):
+            print(f"{name}: {json.dumps(r.get('totals', {}))}, {r['run'].get('durationMs', 0) / 1000:.0f} s")
+        rows = compare_runs(earlier, later)
+        print(f"{len(rows)} scenario(s) with a different outcome:")
+        for r in rows:
+            print(f"  {r['id']}: {r['earlier']} -> {r['later']}  {r['name'][:90]}")
+            for k in ("earlier_message", "later_message"):
+                if r[k]:
+                    print(f"      {k.split('_')[0]}: {' '.join(r[k].split())[:240]}")
+        return 0
+    if argv and argv[0] == "--causes":
+        report = json.load(open(argv[1]))
+        expectations = json.load(open(argv[2] if len(argv) > 2 else "expectations/prrte.json"))
+        groups = causes(report, expectations)
+        print(f"{sum(len(v) for v in groups.values())} verdicts differ from ras/hosts, by cause here:")
+        for k, ids in groups.items():
+            print(f"{len(ids):4}  {k}")
+            for i in ids:
+                print(f"        {i}")
+        return 0
     verbose = "-v" in argv
     argv = [a for a in argv if a != "-v"]
     report = json.load(open(argv[0]))
