@@ -39,9 +39,30 @@
  * belongs to no campaign removes its node (IP-ELASTIC-UNRELATED-LOSS) are
  * the implementation's choice: the caller reads them from the observation
  * and tells the model.
+ *
+ * Where the documents allow several behaviours (features/INTERPRETATIONS.md,
+ * "Readings"), the model follows the value the implementation declares, and
+ * allows every value of a reading it leaves undeclared (./profile.ts):
+ *  - completion-request-id: the event carries the PMIX_ALLOC_REQ_ID of the
+ *    request that drove the change (driving) or of the request that created
+ *    the allocation (creation), whenever that request supplied one;
+ *  - grow-failure-aborts: a failed grow aborts the jobs that parked while it
+ *    was in progress (parked-during-grow), or every job parked at the
+ *    map-eligible boundary (all-parked-at-map); which, the caller says
+ *    (read from the observation when undeclared);
+ *  - reclaim-requester: a reclaim's shrink has no requester (none) or the
+ *    scheduler's process (scheduler), which then gets its one event; the
+ *    caller makes the request, optional when undeclared.
+ * A runtime whose daemons act on their own (no daemon-control) reports in,
+ * is wired and departs without the caller driving it: the caller shows the
+ * model each observation (autonomous()), and the model takes what it sees
+ * as the progress the rules allow (a grow whose every target is ready was
+ * reported and wired; a leaving target that is gone has departed) and
+ * judges everything else as usual.
  */
-import type { JobState } from '../../seam/messages';
+import type { JobState, NodeView } from '../../seam/messages';
 import { Inheritance, Status } from '../../seam/pmix';
+import type { Profile } from './profile';
 
 export type DaemonView = 'ready' | 'joining' | 'leaving';
 
@@ -78,8 +99,13 @@ export interface RequestModel {
   accepted: boolean;
   /** Set iff it opened a campaign. */
   campaign?: CampaignModel;
-  /** The terminal event the campaign's end calls for; optional when the requester was gone by then. */
-  outcome?: { code: number; cause?: number; step: number; optional: boolean };
+  /**
+   * A reclaim's shrink made while reading reclaim-requester is undeclared:
+   * the scheduler may be its requester (one event) or no one may (none).
+   */
+  maybe?: boolean;
+  /** The terminal event the campaign's end calls for; optional when the requester was gone by then; `reqIds`: the PMIX_ALLOC_REQ_IDs it may carry. */
+  outcome?: { code: number; cause?: number; step: number; optional: boolean; reqIds: (string | undefined)[] };
   /** Terminal events attributed to it so far. */
   delivered: number;
 }
@@ -100,7 +126,10 @@ export interface ExpectedEvent {
   code: number;
   to: string;
   allocId: string;
-  reqId?: string;
+  /** The PMIX_ALLOC_REQ_ID it carries under each reading of completion-request-id the implementation may take (undefined: none). */
+  ids: { driving?: string; creation?: string };
+  /** The ids it may carry: those of the readings allowed. */
+  reqIds: (string | undefined)[];
   /** The cause a PMIX_ERR_DVM_MOD carries; undefined: any (the specification names none for the case). */
   cause?: number;
   optional: boolean;
@@ -111,6 +140,8 @@ export interface AllocModel {
   id: string;
   label: string;
   owner: string;
+  /** The PMIX_ALLOC_REQ_ID of the NEW that created it, if it supplied one. */
+  creationReqId?: string;
   /** Who may extend, release and spawn into it: the owning namespace and every job spawned into it. */
   owners: Set<string>;
   nodes: Set<string>;
@@ -182,6 +213,8 @@ export class ElasticModel {
     readonly scheduler: string,
     startup: { name: string; slots: number }[],
     schedulerNodes: { name: string; slots: number }[],
+    /** What the implementation declares (readings), and what it has shown of the readings it left open. */
+    readonly profile: Profile,
   ) {
     for (const n of startup) this.nodes.set(n.name, { name: n.name, slots: n.slots, startup: true, inDvm: true, daemon: 'ready', reported: false, session: '', everJoined: true });
     for (const n of schedulerNodes) this.nodes.set(n.name, { name: n.name, slots: n.slots, startup: false, inDvm: false, reported: false, session: '', everJoined: false });
@@ -272,7 +305,7 @@ export class ElasticModel {
     this.tools.add(ns);
   }
 
-  addAllocation(a: { id: string; label: string; owner: string; disposition: number; shared: boolean }): AllocModel {
+  addAllocation(a: { id: string; label: string; owner: string; disposition: number; shared: boolean; creationReqId?: string }): AllocModel {
     const m: AllocModel = { ...a, owners: new Set([a.owner]), nodes: new Set(), live: true };
     this.allocs.set(a.id, m);
     return m;
@@ -342,17 +375,23 @@ export class ElasticModel {
     this.end(c, Status.PMIX_ERR_DVM_MOD);
   }
 
-  private failGrow(c: CampaignModel, cause: number): void {
+  /** The jobs parked at the map-eligible boundary that did not park while grow `c` was in progress: which a failed `c` aborts is a reading. */
+  parkedNotFor(c: CampaignModel): JobModel[] {
+    return this.parkedAtMap.map((ns) => this.jobs.get(ns)!).filter((j) => !j.parkedFor.has(c.id));
+  }
+
+  private failGrow(c: CampaignModel, cause: number | undefined, aborts: 'parked-during-grow' | 'all-parked-at-map'): void {
     this.campaigns.delete(c.id);
     for (const name of c.targets) if (this.node(name).inDvm) this.leaveDvm(name);
     const aborted: string[] = [];
     for (const ns of [...this.parkedAtMap]) {
       const j = this.jobs.get(ns)!;
-      if (!j.parkedFor.has(c.id)) continue;
+      if (!j.parkedFor.has(c.id) && aborts === 'parked-during-grow') continue;
+      if (!j.parkedFor.has(c.id)) this.hit('parked job aborted by a grow it did not wait on (all-parked-at-map)');
       this.parkedAtMap = this.parkedAtMap.filter((x) => x !== ns);
       j.stage = 'done';
       j.state = 'NEVER_LAUNCHED';
-      j.ended = `aborted: the grow ${c.label} it waited on failed`;
+      j.ended = j.parkedFor.has(c.id) ? `aborted: the grow ${c.label} it waited on failed` : `aborted: the grow ${c.label} failed while it was parked at the map-eligible boundary (reading grow-failure-aborts=all-parked-at-map)`;
       aborted.push(j.label);
     }
     this.hit('grow failed');
@@ -408,8 +447,15 @@ export class ElasticModel {
     this.shrink(nodes, { request, allocId: request.allocId });
   }
 
-  /** A daemon exits, crashes or fails to start. `left`: for a loss that belongs to no campaign, whether the node left the DVM (the implementation's choice). */
-  daemonGone(name: string, cause: number | undefined, left: boolean): void {
+  /**
+   * A daemon exits, crashes or fails to start. `left`: for a loss that
+   * belongs to no campaign, whether the node left the DVM (the
+   * implementation's choice). `aborts`: for a grow target, which parked jobs
+   * its failure aborts (reading grow-failure-aborts; the caller's, read from
+   * the observation when undeclared). `cause`: the one its PMIX_ERR_DVM_MOD
+   * must carry; undefined when the runtime chooses it (daemon-faults).
+   */
+  daemonGone(name: string, cause: number | undefined, opts: { left: boolean; aborts?: 'parked-during-grow' | 'all-parked-at-map' }): void {
     const n = this.node(name);
     if (!n.inDvm) {
       this.hit('repeated or late departure');
@@ -429,11 +475,11 @@ export class ElasticModel {
       return;
     }
     if (n.daemon === 'joining') {
-      this.failGrow(this.campaigns.get(n.campaign!)!, cause ?? Status.PMIX_ERR_UNREACH);
+      this.failGrow(this.campaigns.get(n.campaign!)!, cause, opts.aborts ?? this.profile.reading('grow-failure-aborts') ?? 'parked-during-grow');
       return;
     }
     // A daemon that belongs to no campaign (IP-ELASTIC-UNRELATED-LOSS).
-    if (left) {
+    if (opts.left) {
       if (n.alloc !== undefined) this.allocs.get(n.alloc)?.nodes.delete(name);
       this.leaveDvm(name);
       this.hit('unrelated loss');
@@ -488,9 +534,45 @@ export class ElasticModel {
   private end(c: CampaignModel, code: number, cause?: number): void {
     const r = c.request;
     if (!r) return;
-    const optional = !this.isLive(r.requester);
-    r.outcome = { code, cause, step: this.step, optional };
-    this.expected.push({ code, to: r.requester, allocId: r.allocId ?? '', reqId: r.reqId, cause, optional, request: r });
+    const optional = !this.isLive(r.requester) || r.maybe === true;
+    const ids = { driving: r.reqId, creation: r.allocId !== undefined ? this.allocs.get(r.allocId)?.creationReqId : undefined };
+    const reqIds: (string | undefined)[] = [];
+    if (this.profile.allows('completion-request-id', 'driving')) reqIds.push(ids.driving);
+    if (this.profile.allows('completion-request-id', 'creation') && !reqIds.includes(ids.creation)) reqIds.push(ids.creation);
+    r.outcome = { code, cause, step: this.step, optional, reqIds };
+    this.expected.push({ code, to: r.requester, allocId: r.allocId ?? '', ids, reqIds, cause, optional, request: r });
+  }
+
+  /**
+   * A runtime whose daemons act on their own: what an observation shows of
+   * their progress since the model last looked, taken as the rules allow
+   * it. A grow every one of whose targets is ready has had every daemon
+   * report in and the wireup (a grow's targets are wired together, so one
+   * ready without the others is left for the node check to report); a
+   * leaving target no longer in the DVM has departed. Nothing else is
+   * inferred: a daemon that fails on its own is not modelled, so its
+   * absence is reported, not excused. Then admits what may now go on.
+   */
+  autonomous(nodes: NodeView[]): void {
+    const seen = new Map(nodes.map((n) => [n.name, n]));
+    for (const c of [...this.campaigns.values()]) {
+      if (!this.campaigns.has(c.id)) continue;
+      if (c.kind === 'grow') {
+        if (c.targets.length > 0 && c.targets.every((t) => seen.get(t)?.daemon === 'ready')) {
+          for (const t of [...c.pending]) this.report(t);
+          this.hit('grow completed on its own');
+          this.completeGrow(c);
+        }
+      } else {
+        for (const t of [...c.pending]) {
+          if (!seen.has(t)) {
+            this.hit('daemon departed on its own');
+            this.daemonGone(t, undefined, { left: true });
+          }
+        }
+      }
+    }
+    this.settle();
   }
 
   // ---- jobs -----------------------------------------------------------------
