@@ -209,8 +209,9 @@ def judged(runs: List[dict], reruns: List[dict], rerun_features: List[str], pool
 def main_update(argv: List[str]) -> None:
     """--update IN.json OUT.json RUN... [--note "..."]: the entries of every scenario the runs ran (not skipped in
     all of them) are replaced by what the runs call for (none when it passed in every one); the entries of
-    scenarios they skipped are kept; an entry whose scenario the runs do not have at all (renamed or moved) is
-    dropped and named. For runs of some of the suite, or after a change that affects some scenarios only,
+    scenarios they skipped, or of feature files they did not run, are kept; an entry of a feature file they ran
+    whose id none of its scenarios has any more (renamed or moved) is dropped and named. Runs must cover whole
+    feature files (a --name filter would drop the entries of the scenarios it left out). For runs of some of the suite, or after a change that affects some scenarios only,
     without setting aside the agreement of earlier, larger sets of runs."""
     note = ""
     if "--note" in argv:
@@ -221,9 +222,12 @@ def main_update(argv: List[str]) -> None:
     entries, flaky = judged(runs, [], [], pool_reading_at(first["run"].get("startedAt", first["run"].get("generatedAt", ""))))
     present = {s["id"] for r in runs for s in r["scenarios"]}
     ran = {s["id"] for r in runs for s in r["scenarios"] if s["outcome"] != "skipped"}
+    # Runs of some feature files say nothing of the others: an entry is stale only when its feature file was run
+    # and has no scenario under its id any more (run tools/rekey-expectations.ts first, so moved ids are not lost).
+    features_run = {feature_of(i) for i in present}
     kept, stale = [], []
     for e in doc["expected"]:
-        if e["id"] not in present:
+        if e["id"] not in present and feature_of(e["id"]) in features_run:
             stale.append(e["id"])
         elif e["id"] not in ran:
             kept.append(e)
@@ -233,7 +237,8 @@ def main_update(argv: List[str]) -> None:
     merged = sorted(kept + entries, key=lambda e: order.get(e["id"], len(order)))
     totals = [r["totals"] for r in runs]
     started = first["run"].get("startedAt", first["run"]["generatedAt"])
-    doc["description"] += (f" UPDATED from {len(runs)} live run(s) of the whole suite (the first started {started}; per run "
+    whole = f"{len(features_run)} feature files" if len(features_run) > 5 else f"{', '.join(sorted(features_run))}"
+    doc["description"] += (f" UPDATED from {len(runs)} live run(s) of {whole} (the first started {started}; per run "
                            f"passed/failed/skipped/errored of {first['totals']['scenarios']}: " +
                            "; ".join(f"{t['passed']}/{t['failed']}/{t['skipped']}/{t['errored']}" for t in totals) +
                            f"): every scenario they ran is judged by them alone ({len(new_ids - old_ids)} entries added, "

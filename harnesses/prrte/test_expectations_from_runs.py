@@ -69,6 +69,7 @@ class Update(unittest.TestCase):
             {"id": "features/a.feature:1", "scenario": "a", "outcome": "failed", "reason": "x"},  # now passes
             {"id": "features/a.feature:2", "scenario": "b", "outcome": "failed", "reason": "x"},  # now skipped: kept
             {"id": "features/a.feature:9", "scenario": "gone", "outcome": "failed", "reason": "x"},  # no longer exists
+            {"id": "features/b.feature:5", "scenario": "other", "outcome": "failed", "reason": "x"},  # not run: kept
         ]}
         run = [{"id": "features/a.feature:1", "name": "a", "outcome": "passed"},
                {"id": "features/a.feature:2", "name": "b", "outcome": "skipped"},
@@ -85,8 +86,9 @@ class Update(unittest.TestCase):
             gen.main(["--update", paths["old"], out, paths["run"], "--note", "why"])
             with open(out) as fh:
                 doc = json.load(fh)
-        self.assertEqual([e["id"] for e in doc["expected"]], ["features/a.feature:2", "features/a.feature:3"])
-        self.assertTrue(doc["description"].startswith("FROM 5 LIVE RUNS. UPDATED from 1 live run(s)"))
+        self.assertEqual(sorted(e["id"] for e in doc["expected"]),
+                         ["features/a.feature:2", "features/a.feature:3", "features/b.feature:5"])
+        self.assertTrue(doc["description"].startswith("FROM 5 LIVE RUNS. UPDATED from 1 live run(s) of features/a.feature"))
         self.assertIn("1 entries added, 1 dropped because it passed in every one", doc["description"])
         self.assertIn("1 entries whose scenario no longer exists under that id were dropped. why", doc["description"])
 
