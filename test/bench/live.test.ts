@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createImplementation } from '../../bench/live-setups-adapter';
+import { createImplementation, STOPPED_HERE } from '../../bench/live-setups-adapter';
 import { liveOptions, liveTable, outcomeDifferences, prefixProblem, ratios, runPool, whyNoReport, type LiveResult } from '../../bench/live';
 
 const none = { rest: [] as string[] };
@@ -95,7 +95,7 @@ test('the table puts the floor, the serial and the parallel run side by side wit
   assert.match(t, /1 scenario\(s\) differ between serial and parallel:\n {4}features\/x\.feature:9: serial passed, parallel failed/);
 });
 
-test('the setups adapter describes itself as the given handshake and writes down every start', async () => {
+test('the setups adapter describes itself as the bridge, writes down every start and refuses the rest at once', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-setups-test-'));
   const desc = path.join(dir, 'd.json');
   const setups = path.join(dir, 's.ndjson');
@@ -112,7 +112,8 @@ test('the setups adapter describes itself as the given handshake and writes down
     assert.notEqual(d.effectsTrailAnswers, true, 'nothing waits for quiet: the reference engine\'s effects do not trail');
     const setup = { startupNodes: [{ name: 'n1', slots: 2 }], schedulerNodes: [{ name: 's1', slots: 4 }], withoutKeys: [], elastic: true };
     await impl.start(setup);
-    assert.deepEqual((await impl.observe({})).nodes.map((n) => n.name), ['n1'], 'the reference engine behind it started the DVM');
+    await assert.rejects(impl.observe({}), { message: STOPPED_HERE }, 'nothing after the start is needed, and nothing is waited for');
+    await assert.rejects(impl.connectTool({ label: 'T' }), { message: STOPPED_HERE });
     await impl.stop();
     assert.deepEqual(fs.readFileSync(setups, 'utf8').trim().split('\n').map((l) => JSON.parse(l)), [setup]);
   } finally {
