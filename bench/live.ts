@@ -339,7 +339,7 @@ export function liveTable(r: LiveResult): string {
   const s = r.selection;
   const out = [
     '',
-    `live: PRRTE ${r.prefix}, ${r.jobs} at a time; selection: ${s.args.length ? s.args.join(' ') : 'the whole suite'}`,
+    `live: PRRTE ${r.prefix}, ${r.jobs} at a time; selection: ${s.args.length ? s.args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ') : 'the whole suite'}`,
     `  ${s.selected} scenarios selected, ${s.run} run (${s.skipped} skipped for what the bridge declares), ${s.dvms} DVMs started (setups from the reference engine described as the bridge, ${f(s.passS)} s)`,
   ];
   if (s.error) out.push(`  selection: ${s.error}`);

@@ -77,7 +77,7 @@ test('the table puts the floor, the serial and the parallel run side by side wit
     date: '2026-11-28T00:00:00Z',
     prefix: '/i',
     jobs: 2,
-    selection: { args: ['features/x.feature'], selected: 5, run: 4, skipped: 1, dvms: 4, passS: 3 },
+    selection: { args: ['features/x.feature', '--name', 'a grow'], selected: 5, run: 4, skipped: 1, dvms: 4, passS: 3 },
     floor: { jobs: 2, dvms: 4, wallS: 10, bridgeProcesses: 2, startS: { median: 2, max: 3 }, stopS: { median: 0.5, max: 1 }, failures: [] },
     serial: { jobs: 1, wallS: 40, exit: 0, reports: 'r/s', log: 'r/s.log', totals: { scenarios: 5, passed: 4, skipped: 1 }, matchesExpectations: true },
     parallel: { jobs: 2, wallS: 25, exit: 1, reports: 'r/p', log: 'r/p.log', totals: { scenarios: 5, passed: 3, failed: 1, skipped: 1 }, matchesExpectations: false },
@@ -87,6 +87,7 @@ test('the table puts the floor, the serial and the parallel run side by side wit
     elapsedS: 80,
   };
   const t = liveTable(r);
+  assert.match(t, /selection: features\/x\.feature --name "a grow"\n/);
   assert.match(t, /5 scenarios selected, 4 run \(1 skipped for what the bridge declares\), 4 DVMs started/);
   assert.match(t, /floor: 4 DVMs started and stopped, 2 at a time\s+10\.0\s+1\.00x/);
   assert.match(t, /serial live run \(scripts\/prrte-run\.sh --jobs 1\)\s+40\.0\s+4\.00x\s+5 scenarios: 4 passed, 0 failed, 0 errored, 1 skipped; exit 0, as expected/);
