@@ -23,16 +23,28 @@
  *     joining node or a node outside the DVM, nor on a leaving node unless
  *     it was running there before the node started to leave;
  *  4. the step's completion events, exactly: PMIX_DVM_IS_READY /
- *     PMIX_ERR_DVM_MOD (with the cause under PMIX_JOB_TERM_STATUS) to the
- *     requester only, with its PMIX_ALLOC_ID and its PMIX_ALLOC_REQ_ID when
- *     it supplied one; at most one per request; none for a rejected
- *     request, a request that adds or removes no daemon, or a size change
- *     with no requester (a push, a reclaim, a NONE disposition);
+ *     PMIX_ERR_DVM_MOD (with the cause in its info, under any key) to the
+ *     requester only, with its PMIX_ALLOC_ID and the PMIX_ALLOC_REQ_ID its
+ *     reading of completion-request-id calls for (the driving request's or
+ *     the creating request's, whenever that one supplied it); at most one
+ *     per request; none for a rejected request, a request that adds or
+ *     removes no daemon, or a size change with no requester (a push, a NONE
+ *     disposition, a reclaim unless it declares reclaim-requester=scheduler);
  *  5. with introspection: the fence equals the grow targets plus the
  *     not-yet-departed shrink targets, the campaigns in progress and the
  *     parked lists are the predicted ones, and a launch-parked job exists
  *     only while a shrink does;
- *  6. a rejected request changes nothing.
+ *  6. a rejected request changes nothing (refused with the status the
+ *     documents name, or any error status where they name none).
+ *
+ * The oracle judges what the implementation declares (./profile.ts): the
+ * readings it takes (an undeclared one: every value is allowed until its
+ * behaviour shows which it takes, then that one), and the harness hooks it
+ * offers. Without daemon-control its daemons act on their own: the run
+ * only watches them (a report, exit or wireup op becomes a look), kills one
+ * with daemon-faults (its cause the runtime's), and the model takes the
+ * progress each look shows. Every known-good runs through the same
+ * interleavings (30 runs each).
  * At the end of each sequence it drains (reports and wires every joining
  * node, lets every leaving daemon depart, moves every held job on), checking
  * every drain step the same way, and asserts that no job is left parked or
@@ -45,7 +57,7 @@
  * followed by what the model expects and the campaigns / parked jobs after
  * it; replay with PMIX_PROPERTY_SEED=<seed> PMIX_PROPERTY_PATH=<path>.
  *
- * Environment: PMIX_PROPERTY_RUNS (default 150) and PMIX_PROPERTY_MAX_OPS
+ * Environment: PMIX_PROPERTY_RUNS (default 300) and PMIX_PROPERTY_MAX_OPS
  * (default 30) size the run; scripts/properties-large.sh runs a large
  * exploration. PMIX_PROPERTY_COVERAGE=1 prints how often each interesting
  * situation arose. The test prints one summary line (runs, ops per run,
@@ -80,7 +92,7 @@ import { Profile, accepted, canonical } from './profile';
 const STARTUP: NodeSpec[] = ['n1'].map((name) => ({ name, slots: 2 }));
 const SCHEDULER: NodeSpec[] = Array.from({ length: 8 }, (_, i) => ({ name: `s${i + 1}`, slots: 2 }));
 const TOOLS = ['T1', 'T2'];
-const RUNS = 150;
+const RUNS = 300;
 const MAX_OPS = Math.max(1, Number(process.env.PMIX_PROPERTY_MAX_OPS ?? 30) || 30);
 /**
  * Known engine deviations to steer around (comma-separated), so the rest of
