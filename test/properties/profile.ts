@@ -99,6 +99,14 @@ export class Profile {
       : `${why}: that is reading ${name}=${value}, but earlier in this run ${before.why}, which is ${name}=${before.value}; an implementation takes one value (${READINGS[name].ip})`;
   }
 
+  /** Why the implementation is held to a value of reading `name`, for messages; undefined while it is open. */
+  heldBecause(name: ReadingName): string | undefined {
+    const declared = this.declared[name];
+    if (declared !== undefined) return `${this.name} declares ${name}=${declared} (${READINGS[name].ip})`;
+    const shown = this.shown.get(name);
+    return shown ? `${name} is undeclared, and earlier in this run ${shown.why}, which is ${name}=${shown.value}: an implementation takes one value (${READINGS[name].ip})` : undefined;
+  }
+
   /** One line for the run's story. */
   describe(): string {
     const rs = Object.keys(READINGS).map((r) => `${r}=${this.declared[r] ?? '(undeclared)'}`);
