@@ -546,7 +546,11 @@ function checkJobs(run: Run, before: Observation, after: Observation): void {
       m.failedToMap(j);
       continue;
     }
-    if (v!.state !== j.state) fail(`(2) job ${j.label} is ${v!.state}, expected ${j.state} (${jobWhy(run, j)})`);
+    if (v!.state !== j.state) {
+      // Aborted by a grow whose failure, under the reading held, does not take it down (IP-READING-GROW-FAILURE-ABORTS).
+      const held = v!.state === 'NEVER_LAUNCHED' && j.stage === 'parked-map' ? run.profile.heldBecause('grow-failure-aborts') : undefined;
+      fail(`(2) job ${j.label} is ${v!.state}, expected ${j.state} (${jobWhy(run, j)}${held ? `; a failed grow aborts only the jobs that parked while it was in progress: ${held}` : ''})`);
+    }
   }
   for (const j of m.jobs.values()) {
     if (!j.placement) continue;

@@ -13,8 +13,12 @@ import type { EngineVariant } from '../../../reference/variant';
 /** The engine taking `variant`, declaring `readings` over its own (undefined: that reading undeclared). */
 export function declaring(variant: EngineVariant, readings: Partial<Record<keyof Readings, string | undefined>>, name: string): Implementation {
   const impl = reference(variant, `broken: ${name}`);
+  // As ./wrap.ts: with PMIX_BROKEN_NO_INSPECT=1 the property must tell from what a client observes alone.
+  const inspect = process.env.PMIX_BROKEN_NO_INSPECT === '1' ? {} : { inspect: impl.inspect };
+  const { inspect: _, ...rest } = impl;
   return {
-    ...impl,
+    ...rest,
+    ...inspect,
     describe: async () => {
       const d = await impl.describe();
       const merged: Record<string, string | undefined> = { ...(d.readings ?? {}), ...readings };
