@@ -92,7 +92,7 @@ import { Directive, Inheritance, Key, Status, describeStatus } from '../../seam/
 import { loadImplementation, propertySettings } from '../support/adapter';
 import { ElasticModel, type AllocModel, type CampaignModel, type ExpectedEvent, type JobModel, type RequestModel } from './elastic-oracle';
 import { sequenceArb, type AllocRef, type Op } from './elastic-ops';
-import { Profile, accepted, canonical } from './profile';
+import { Profile, accepted, eventsBySeq, sameObservation } from './profile';
 
 /** A small default session, so default-session jobs spill onto scheduler nodes that later leave. */
 const STARTUP: NodeSpec[] = ['n1'].map((name) => ({ name, slots: 2 }));
@@ -156,16 +156,17 @@ class Run {
   constructor(readonly impl: Implementation) {}
 
   /**
-   * What a client sees now, every list in one canonical order (an
-   * observation reports sets; events are ordered by seq alone). It does
-   * not tell the model: with daemons acting on their own, call
-   * showModel() once the model holds everything the run has done.
+   * What a client sees now: its lists in any order (they are sets: the
+   * checks look things up, and compare with sameObservation), its events in
+   * seq order (their only order). It does not tell the model: with daemons
+   * acting on their own, call showModel() once the model holds everything
+   * the run has done.
    */
   async observe(): Promise<Observation> {
-    const snap = await this.impl.observe({});
+    const snap = eventsBySeq(await this.impl.observe({}));
     const wantIntro = this.profile.has('introspection') || this.profile.has('elastic-internals');
     const intro = this.impl.inspect && wantIntro ? await this.impl.inspect() : undefined;
-    return canonical({ snap, intro });
+    return { snap, intro };
   }
 
   /** With daemons acting on their own: the model takes the progress the observation shows (ElasticModel.autonomous). */
@@ -931,7 +932,7 @@ async function step(run: Run, act: Action): Promise<void> {
   run.last = after;
   const { expected, notes } = m.takeStep();
   run.say(`      # -> ${refusal ? `refused${got !== undefined ? ` with ${describeStatus(got)}` : ''} (${refusal.why})` : [outcome, ...notes].filter((x) => x !== '').join('; ') || 'ok'}`);
-  // Events are ordered by seq alone (canonical order): the step's are those after the ones already judged.
+  // Events are ordered by seq alone: the step's are those after the ones already judged.
   const fresh = after.snap.events.slice(run.seen);
   run.seen = after.snap.events.length;
   for (const e of fresh) if (TERMINAL.includes(e.code)) run.say(`      # event: ${eventText(viewOf(e) as never, run)}`);
@@ -939,8 +940,9 @@ async function step(run: Run, act: Action): Promise<void> {
 
   // With daemons acting on their own the DVM moves on between the two looks: the model's checks below judge the refusal's effect then.
   if (refusal && !run.autonomous) {
-    if (!isDeepStrictEqual(after.snap, before.snap)) fail(`(6) the refused request changed what a client can observe${fresh.length > 0 ? ` (and produced ${fresh.map((e) => describeStatus(e.code)).join(', ')})` : ''}`);
-    if (!isDeepStrictEqual(after.intro, before.intro)) fail('(6) the refused request changed the implementation\'s bookkeeping');
+    const same = sameObservation(after, before);
+    if (!same.snap) fail(`(6) the refused request changed what a client can observe${fresh.length > 0 ? ` (and produced ${fresh.map((e) => describeStatus(e.code)).join(', ')})` : ''}`);
+    if (!same.intro) fail('(6) the refused request changed the implementation\'s bookkeeping');
   }
   checkNodes(run, after);
   checkEvents(run, fresh, expected);

@@ -29,6 +29,7 @@
  * spawn larger than its sessions' free slots placed anyway
  * (IP-SLOT-CAPACITY).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { CapabilityName } from '../../seam/capabilities';
 import type { Description, Implementation } from '../../seam/implementation';
 import type { Introspection, Snapshot } from '../../seam/messages';
@@ -39,11 +40,22 @@ import { canonicalIntrospection, canonicalSnapshot } from '../../steps/support/c
 /** A status a client must treat as "the request was accepted". */
 export const accepted = (status: number): boolean => ACCEPTED_STATUSES.includes(status);
 
-/** Observations are sets (steps/support/canonical.ts): one canonical order before anything compares them. */
-export const canonical = (o: { snap: Snapshot; intro?: Introspection }): { snap: Snapshot; intro?: Introspection } => ({
-  snap: canonicalSnapshot(o.snap),
-  ...(o.intro ? { intro: canonicalIntrospection(o.intro) } : {}),
-});
+/**
+ * Events in seq order (their only order: seq may have gaps, and an
+ * observation's lists come in any order), leaving the snapshot as it is
+ * when they already are.
+ */
+export function eventsBySeq(snap: Snapshot): Snapshot {
+  const ev = snap.events;
+  for (let i = 1; i < ev.length; i++) if (ev[i - 1].seq > ev[i].seq) return { ...snap, events: [...ev].sort((a, b) => a.seq - b.seq) };
+  return snap;
+}
+
+/** Two observations show the same: compared as sets (steps/support/canonical.ts puts every list in one order). */
+export function sameObservation(a: { snap: Snapshot; intro?: Introspection }, b: { snap: Snapshot; intro?: Introspection }): { snap: boolean; intro: boolean } {
+  const intro = (o: { intro?: Introspection }) => (o.intro ? canonicalIntrospection(o.intro) : undefined);
+  return { snap: isDeepStrictEqual(canonicalSnapshot(a.snap), canonicalSnapshot(b.snap)), intro: isDeepStrictEqual(intro(a), intro(b)) };
+}
 
 export type ReadingValue<R extends ReadingName> = keyof (typeof READINGS)[R]['values'] & string;
 
