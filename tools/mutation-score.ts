@@ -19,12 +19,18 @@
  * An equivalent is matched by what the mutant is, not by Stryker's id or line
  * number, so it outlives edits elsewhere in the file: the file, the mutator,
  * the replacement, the original code the mutant replaces and the text of the
- * line it starts on (trimmed). An entry that matches no mutant, or matches one
- * a test killed, is reported (it is stale or wrong) and counts for nothing.
+ * line it starts on (trimmed). The same line text can occur in several
+ * functions of a file (e.g. one loop in terminateJob and in teardown), and
+ * then one entry would cover the mutant of each: an entry that names the
+ * function (`within`) covers only the mutant in that function, and an entry
+ * without it whose surviving matches lie in more than one function is
+ * reported as ambiguous. An entry that matches no mutant, or matches one a
+ * test killed, is reported (it is stale or wrong) and counts for nothing.
  *
  * Exit 0; 2 on an unreadable input.
  */
 import * as fs from 'node:fs';
+import * as ts from 'typescript';
 
 export type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
 
@@ -49,6 +55,12 @@ export interface Equivalent {
   /** The code the mutant replaces. */
   original: string;
   replacement: string;
+  /**
+   * The name of the function the mutant is in (the innermost named function,
+   * method or function-valued variable around it): when the same line text
+   * occurs in several functions, the entry covers only the mutant in this one.
+   */
+  within?: string;
   /** A short name for the kind of equivalence (e.g. "defensive", "same-result", "unobservable-order"). */
   class: string;
   reason: string;
@@ -66,6 +78,8 @@ export interface Mutant {
   endLine: number;
   endColumn: number;
   status: Status;
+  /** The innermost named function around the mutant ('' at top level). */
+  within: string;
 }
 
 const DETECTED: Status[] = ['Killed', 'Timeout'];
@@ -78,11 +92,42 @@ function slice(source: string, loc: { start: Position; end: Position }): string 
   return source.slice(offset(loc.start), offset(loc.end));
 }
 
+/** The name of a function-like node, or of the variable, property or method it is the value of. */
+function nameOf(node: ts.Node): string | undefined {
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessor(node) || ts.isSetAccessor(node)) && node.name) return node.name.getText();
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  if (ts.isFunctionExpression(node) || ts.isArrowFunction(node)) {
+    if (node.name) return node.name.getText();
+    const p = node.parent;
+    if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === node) return p.name.getText();
+  }
+  return undefined;
+}
+
+/** For each mutant location of one file, the innermost named function around it ('' at top level). */
+export function enclosingFunction(source: string, file = 'f.ts'): (line: number, column: number) => string {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const lines = source.split('\n');
+  return (line, column) => {
+    const pos = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+    let name = '';
+    const visit = (node: ts.Node): void => {
+      if (pos < node.getStart(sf) || pos >= node.getEnd()) return;
+      name = nameOf(node) ?? name;
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    return name;
+  };
+}
+
 export function mutantsOf(report: MutationReport): Mutant[] {
   const out: Mutant[] = [];
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const lines = source.split('\n');
+    let fnAt: ((line: number, column: number) => string) | undefined;
     for (const m of mutants) {
+      fnAt ??= enclosingFunction(source, file);
       out.push({
         file: file.replace(/\\/g, '/'),
         mutator: m.mutatorName,
@@ -94,6 +139,7 @@ export function mutantsOf(report: MutationReport): Mutant[] {
         endLine: m.location.end.line,
         endColumn: m.location.end.column,
         status: m.status,
+        within: fnAt(m.location.start.line, m.location.start.column),
       });
     }
   }
@@ -114,11 +160,26 @@ function tally(statuses: Status[]): Tally {
   return { detected, alive, covered, score: pct(detected, detected + alive), coveredScore: pct(detected, covered) };
 }
 
+/** The entry that covers a mutant: one naming the mutant's function, else one naming no function. */
+function equivalentIndex(equivalents: Equivalent[]): (m: Mutant) => Equivalent | undefined {
+  const byKey = new Map<string, Equivalent[]>();
+  for (const e of equivalents) byKey.set(keyOf(e), [...(byKey.get(keyOf(e)) ?? []), e]);
+  return (m) => {
+    const pool = byKey.get(keyOf(m)) ?? [];
+    return pool.find((e) => e.within !== undefined && e.within === m.within) ?? pool.find((e) => e.within === undefined);
+  };
+}
+
+/** An entry's identity: its key and the function it names. */
+const entryId = (e: Equivalent) => JSON.stringify([keyOf(e), e.within ?? null]);
+
 export interface Combined {
   mutants: number;
   equivalents: { entry: Equivalent; matched: number }[];
   /** Entries matching no mutant, or only mutants a test detected. */
   staleEquivalents: Equivalent[];
+  /** Entries naming no function whose surviving matches lie in more than one function: each should name the one it was written for. */
+  ambiguousEquivalents: { entry: Equivalent; functions: string[] }[];
   scenarios: Tally;
   properties?: Tally;
   both: Tally;
@@ -145,9 +206,9 @@ export function combine(scenarios: MutationReport, properties: MutationReport | 
     b.set(keyOf(m), b.get(keyOf(m))!.filter((x) => x !== best));
     return best;
   };
-  const eqByKey = new Map<string, Equivalent>();
-  for (const e of equivalents) eqByKey.set(keyOf(e), e);
+  const coveredBy = equivalentIndex(equivalents);
   const matched = new Map<string, number>();
+  const functions = new Map<string, Set<string>>();
   const rows: { a: Status; b?: Status; both: Status; m: Mutant }[] = [];
   let untested = 0;
   for (const m of a) {
@@ -155,17 +216,21 @@ export function combine(scenarios: MutationReport, properties: MutationReport | 
     const other = twin(m)?.status;
     if (properties && other === undefined) untested++;
     const both: Status = DETECTED.includes(m.status) ? m.status : other && DETECTED.includes(other) ? other : m.status;
-    const eq = eqByKey.get(keyOf(m));
+    const eq = coveredBy(m);
     if (eq && !DETECTED.includes(both)) {
-      matched.set(keyOf(eq), (matched.get(keyOf(eq)) ?? 0) + 1);
+      matched.set(entryId(eq), (matched.get(entryId(eq)) ?? 0) + 1);
+      functions.set(entryId(eq), (functions.get(entryId(eq)) ?? new Set()).add(m.within));
       continue;
     }
     rows.push({ a: m.status, b: other, both, m });
   }
   return {
     mutants: a.length,
-    equivalents: equivalents.filter((e) => matched.has(keyOf(e))).map((entry) => ({ entry, matched: matched.get(keyOf(entry))! })),
-    staleEquivalents: equivalents.filter((e) => !matched.has(keyOf(e))),
+    equivalents: equivalents.filter((e) => matched.has(entryId(e))).map((entry) => ({ entry, matched: matched.get(entryId(entry))! })),
+    staleEquivalents: equivalents.filter((e) => !matched.has(entryId(e))),
+    ambiguousEquivalents: equivalents
+      .filter((e) => e.within === undefined && (functions.get(entryId(e))?.size ?? 0) > 1)
+      .map((entry) => ({ entry, functions: [...functions.get(entryId(entry))!].sort() })),
     scenarios: tally(rows.map((r) => r.a)),
     properties: properties && propertiesFull ? tally(rows.map((r) => r.b ?? 'NoCoverage')) : undefined,
     both: tally(rows.map((r) => r.both)),
@@ -181,10 +246,10 @@ export function combine(scenarios: MutationReport, properties: MutationReport | 
  * with the same text nearest its old line; a mutant whose line is gone is left out.
  */
 export function survivorRanges(scenarios: MutationReport, equivalents: Equivalent[], current: (file: string) => string | undefined = () => undefined): string[] {
-  const eq = new Set(equivalents.map(keyOf));
+  const coveredBy = equivalentIndex(equivalents);
   const out: string[] = [];
   for (const m of mutantsOf(scenarios)) {
-    if (!ALIVE.includes(m.status) || eq.has(keyOf(m))) continue;
+    if (!ALIVE.includes(m.status) || coveredBy(m)) continue;
     let shift = 0;
     const now = current(m.file);
     if (now !== undefined && now !== scenarios.files[m.file]?.source) {
@@ -213,6 +278,7 @@ export function summary(c: Combined): string {
     `equivalent mutants: ${eqCount} (${[...classes].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}) from ${c.equivalents.length} entries of test/mutation/equivalent-mutants.json`,
     `surviving mutants not listed as equivalent: ${c.survivors.length}`,
   ];
+  if (c.ambiguousEquivalents.length) lines.push(`equivalent entries covering mutants in several functions (name the one meant with "within"): ${c.ambiguousEquivalents.length}`, ...c.ambiguousEquivalents.map(({ entry: e, functions }) => `  ${e.file} ${e.mutator} ${JSON.stringify(e.original)} -> ${JSON.stringify(e.replacement)} on "${e.line}" in ${functions.join(', ')}`));
   if (c.staleEquivalents.length) lines.push(`equivalent entries matching no surviving mutant (stale or wrong): ${c.staleEquivalents.length}`, ...c.staleEquivalents.map((e) => `  ${e.file} ${e.mutator} ${JSON.stringify(e.original)} -> ${JSON.stringify(e.replacement)} on "${e.line}"`));
   return lines.join('\n');
 }
