@@ -130,7 +130,11 @@ const daemonArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('daemon' as const), event: fc.constantFrom('crash' as const, 'fail-to-start' as const), among: fc.constant('joining' as const), index: idx }) },
   { weight: 6, arbitrary: fc.record({ op: fc.constant('daemon' as const), event: fc.constantFrom('exit' as const, 'crash' as const), among: fc.constant('leaving' as const), index: idx }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('daemon' as const), event: fc.constantFrom('exit' as const, 'crash' as const), among: fc.constant('ready' as const), index: idx }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('daemon' as const), event: fc.constantFrom('report' as const, 'exit' as const, 'crash' as const, 'fail-to-start' as const), among: fc.constant('gone' as const), index: idx }) },
+  // Late happenings of a daemon that is gone, which change nothing (IP-ELASTIC-ROLLBACK). Not
+  // 'fail-to-start': sent for a node whose daemon has not been launched, the seam gives it another
+  // meaning (seam/messages.ts DaemonEvent: the node's next daemon is kept from starting), so a
+  // later grow or push of the node would rightly fail, which the model does not predict.
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('daemon' as const), event: fc.constantFrom('report' as const, 'exit' as const, 'crash' as const), among: fc.constant('gone' as const), index: idx }) },
 );
 
 export const opArb: fc.Arbitrary<Op> = fc.oneof(
