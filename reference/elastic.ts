@@ -104,6 +104,11 @@ export function departNode(state: State, name: string): void {
     leaveDvm(state, name);
     return;
   }
+  // A daemon already departing is some shrink's target: released again (the
+  // scheduler may release a DVM node by name, IP-RELEASE-UNRESERVED), it
+  // removes no further daemon, so it starts no size change of its own
+  // (ED.deliver.no-event-no-change).
+  if (node.daemon.state === 'departing') return;
   if (node.daemon.state !== 'wired') dropGrowTarget(state, name);
   node.daemon.state = 'departing';
   state.elastic.collecting.targets.push(name);
@@ -151,16 +156,18 @@ function openShrink(state: State, c: NonNullable<State['elastic']['collecting']>
   state.elastic.campaigns.set(id, { id, kind: 'shrink', targets: [...c.targets], pending: new Set(c.targets), ...ctx });
 }
 
-/** A shrink target has actually departed: counted once, however many times it is reported. */
+/**
+ * A shrink target has actually departed: counted once, however many times it
+ * is reported, and for every shrink that awaits it (a campaign is complete
+ * when each of its targets has departed).
+ */
 function departed(state: State, name: string): void {
-  for (const camp of state.elastic.campaigns.values()) {
+  leaveDvm(state, name);
+  for (const camp of [...state.elastic.campaigns.values()]) {
     if (camp.kind !== 'shrink' || !camp.pending.has(name)) continue;
     camp.pending.delete(name);
-    leaveDvm(state, name);
     if (camp.pending.size === 0) completeShrink(state, camp);
-    return;
   }
-  leaveDvm(state, name);
 }
 
 function completeShrink(state: State, camp: CampaignRec): void {
@@ -358,6 +365,12 @@ export function settle(state: State): void {
 
 /** DVM teardown with size changes pending: grows drain as failures, and no job stays parked across it. */
 export function drainAtTeardown(state: State): void {
+  // The parked jobs end first: an inheritance disposition their end sets off
+  // may open a shrink, which is then drained with the rest rather than left
+  // open after the DVM has gone.
+  for (const ns of [...state.elastic.parkedAtMap, ...state.elastic.parkedAtLaunch]) state.lifecycle.finishJob(state, state.jobs.get(ns)!, 'NEVER_LAUNCHED');
+  state.elastic.parkedAtMap = [];
+  state.elastic.parkedAtLaunch = [];
   for (const camp of [...state.elastic.campaigns.values()]) {
     state.elastic.campaigns.delete(camp.id);
     if (camp.kind === 'grow') notify(state, camp, Status.PMIX_ERR_DVM_MOD, Status.PMIX_ERR_UNREACH);
@@ -365,9 +378,6 @@ export function drainAtTeardown(state: State): void {
     else if (state.variant.teardownPendingShrink === 'dvm-mod') notify(state, camp, Status.PMIX_ERR_DVM_MOD, Status.PMIX_ERR_UNREACH);
     else notify(state, camp, Status.PMIX_SUCCESS);
   }
-  for (const ns of [...state.elastic.parkedAtMap, ...state.elastic.parkedAtLaunch]) state.lifecycle.finishJob(state, state.jobs.get(ns)!, 'NEVER_LAUNCHED');
-  state.elastic.parkedAtMap = [];
-  state.elastic.parkedAtLaunch = [];
 }
 
 // ---------------------------------------------------------------- events

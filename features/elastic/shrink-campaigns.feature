@@ -121,6 +121,30 @@ Feature: A shrink campaign holds jobs at both boundaries until every targeted da
       Then job "L" has launched on its original mapping
       And no process receives a completion event
 
+    # A node already leaving is some shrink's target. Whether the scheduler's
+    # release of it by name is accepted (IP-RELEASE-UNRESERVED lets the
+    # scheduler release a DVM node no allocation names) or refused, it removes
+    # no further daemon, so it starts no size change of its own: no second
+    # campaign that its one departure could leave waiting, and no event. The
+    # node must still be leaving when the scheduler releases it, so the
+    # harness holds its daemon until then (daemon control).
+    @clause:SH.campaign.none-without-daemons @clause:ED.deliver.no-event-no-change @clause:SH.count.all-distinct-targets @clause:SH.fence.release-at-zero @clause:ED.shrink.complete-on-departure @clause:ED.deliver.exactly-one @needs:daemon-control @needs:scheduler-requests @interpretation:IP-RELEASE-UNRESERVED @interpretation:IP-PARTIAL-RELEASE @needs:partial-release
+    Scenario: A departing node released again by the scheduler starts no second shrink: its one departure completes the release, and jobs launch again
+      When tool "T" requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_ID        | allocation R |
+        | PMIX_ALLOC_NODE_LIST | "s3"         |
+      Then the request succeeds
+      And node "s3" is leaving the DVM
+      When the scheduler requests PMIX_ALLOC_RELEASE with:
+        | PMIX_ALLOC_NODE_LIST | "s3" |
+      And the daemon on node "s3" exits
+      Then node "s3" is not in the DVM
+      And tool "T" receives exactly one PMIX_DVM_IS_READY
+      And the scheduler receives no completion event
+      When tool "T" submits job "C" with 2 processes and:
+        | PMIX_SPAWN_TARGET | allocation R |
+      Then job "C" has launched 2 processes
+
   @needs:daemon-control @needs:PMIX_SPAWN_TARGET @needs:partial-release @interpretation:IP-SLOT-CAPACITY @clause:ED.shrink.park-map-eligible @clause:ED.shrink.map-parked-survivors @clause:ED.conformance.2
   Rule: While a shrink is in progress a job reaching the map-eligible boundary is parked, then mapped onto the survivors only
 
