@@ -15,8 +15,10 @@
 # (the bridge then starts prte with --leave-session-attached).
 # Reports go to $PRRTE_REPORTS (default reports/prrte-slurm/); outcomes are
 # judged against $PMIX_CONFORMANCE_EXPECT, default expectations/prrte-slurm.json
-# when it exists, else expectations/prrte.json: the ras/hosts expectations, so
-# that every mismatch the run reports is a verdict that differs from ras/hosts.
+# (written from whole runs of this mode by harnesses/prrte/slurm_expectations.py,
+# classed by verdicts_slurm.py), else, in a tree without it,
+# expectations/prrte.json: the ras/hosts expectations. To see the verdicts that
+# differ from ras/hosts: harnesses/prrte/slurm_compare.py --causes REPORTS/conformance.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PRRTE_PREFIX:-}"

@@ -101,6 +101,13 @@ class Rules(unittest.TestCase):
                                           "departing node is terminated; the one on the node that stays runs on"))
         self.assertTrue(vs.names_dvm_node("features/lifecycle/unconditional-triggers.feature:302:322"))
         self.assertFalse(vs.names_dvm_node("features/lifecycle/allocation-directives.feature:38"))
+        # an outline whose node is a placeholder: the row says which
+        rows = [n + 1 for n, line in enumerate(open(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")))
+                if re.match(r"\s*\|.*\| (n3|s1)\s*\|", line)]
+        outline = next(n + 1 for n, line in enumerate(open(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")))
+                       if "Scenario Outline: Ended by <how> while job C runs on <node>:" in line)
+        on = {vs.names_dvm_node(f"features/lifecycle/ending-while-jobs-run.feature:{outline}:{r}") for r in rows if r > outline}
+        self.assertEqual(on, {True, False})
         self.assertFalse(vs.names_dvm_node("features/reservation/new-and-extend.feature:397"))
 
 
@@ -124,7 +131,9 @@ class Expectations(unittest.TestCase):
         w2 = run({"id": "f.feature:10", "name": "moved", "outcome": "failed", "message": RELEASE},
                  {"id": "g.feature:5", "name": "defect", "outcome": "errored", "message": 'the scenario has no job "C"'},
                  {"id": "g.feature:9", "name": "varies", "outcome": "passed"})
-        w3 = run({"id": "f.feature:20", "name": "moved", "outcome": "failed", "message": RELEASE},
+        w2["scenarios"].append({"id": "h.feature:1", "name": "now tagged", "outcome": "failed", "message": RELEASE})
+        w3 = run({"id": "h.feature:1", "name": "now tagged", "outcome": "skipped", "skip": {"reason": "r"}},
+                 {"id": "f.feature:20", "name": "moved", "outcome": "failed", "message": RELEASE},
                  {"id": "g.feature:5", "name": "defect", "outcome": "failed", "message": REFUSED},
                  {"id": "g.feature:9", "name": "varies", "outcome": "failed", "message": RELEASE})
         doc, flaky, notes = slurm_expectations.build([w2, w3])
@@ -136,6 +145,7 @@ class Expectations(unittest.TestCase):
         self.assertEqual(list(flaky), ["g.feature:9"])
         self.assertTrue(all(e["class"] == "divergence" for e in doc["expected"]))
         self.assertTrue(any("f.feature:10 -> f.feature:20" in n for n in notes))
+        self.assertTrue(any("h.feature:1 failed (skipped in the last run: r)" in n for n in notes))
 
     def test_an_unclassified_entry_refuses_the_file(self):
         with self.assertRaises(SystemExit):

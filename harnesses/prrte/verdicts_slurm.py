@@ -75,10 +75,19 @@ def scenario_text(scenario_id: str, root: str = ROOT, name: str = "") -> str:
             return ""
     out = []
     for n, line in enumerate(lines[start:], start):
-        if n > start and re.match(r"\s*(Scenario|Rule:|Feature:|@)", line):
+        if n > start and re.match(r"\s*(Scenario|Rule:|Feature:|@|Examples:)", line):
             break
         out.append(line)
-    return "\n".join(out)
+    text = "\n".join(out)
+    # An outline's row (the id's third part): its values in place of the placeholders, from the Examples header above it.
+    row = int(parts[2]) - 1 if len(parts) > 2 and parts[2].isdigit() else -1
+    if 0 <= row < len(lines) and lines[row].strip().startswith("|"):
+        header = next((lines[k] for k in range(row - 1, start, -1)
+                       if lines[k].strip().startswith("|") and lines[k - 1].strip().startswith("Examples")), "")
+        cells = lambda line: [c.strip() for c in line.strip().strip("|").split("|")]  # noqa: E731
+        for key, value in zip(cells(header), cells(lines[row])):
+            text = text.replace(f"<{key}>", value)
+    return text
 
 
 def names_dvm_node(scenario_id: str, root: str = ROOT, name: str = "") -> bool:
