@@ -38,7 +38,7 @@ import time
 from typing import Dict, List, Optional, Tuple
 
 from agents import Agent, EventLog
-from dvm import Dvm
+from dvm import Dvm, reap
 from listener import AgentListener
 from settings import CALL_S
 from wire import ACCEPTED, WireError, decode_infos, encode_infos, log
@@ -530,10 +530,12 @@ class SlurmDvm(Dvm):
                 agent.kill()
         self.tools.clear()
         if self.prte.poll() is None and os.path.exists(os.path.join(self.dir, "uri")):
-            try:
-                subprocess.run(["pterm", "--dvm-uri", f"file:{self.dir}/uri"], capture_output=True, timeout=10, env=self.env)
-            except subprocess.TimeoutExpired:
-                log("pterm did not finish within 10 s")
+            # As in Dvm.stop: wait for the DVM's end (salloc's exit, below), not
+            # for pterm's, which finalizes as a tool for about a second after
+            # prte has gone; pterm is reaped in the background.
+            pterm = subprocess.Popen(["pterm", "--dvm-uri", f"file:{self.dir}/uri"], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=self.env)
+            threading.Thread(target=reap, args=(pterm, 10.0), daemon=True).start()
         try:
             self.prte.wait(timeout=10)
         except subprocess.TimeoutExpired:
