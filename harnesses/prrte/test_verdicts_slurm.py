@@ -14,6 +14,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+
+def read(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
 import slurm_expectations  # noqa: E402
 import verdicts_slurm as vs  # noqa: E402
 
@@ -91,7 +96,7 @@ class Rules(unittest.TestCase):
         self.assertEqual(vs.classify_slurm({"id": "x:1", "name": "x"}, "something new").cls, "unclassified")
 
     def test_verdicts_are_well_formed(self):
-        ips = set(re.findall(r"^### (IP-[A-Z0-9-]+)", open(os.path.join(ROOT, "features", "INTERPRETATIONS.md")).read(), re.M))
+        ips = set(re.findall(r"^### (IP-[A-Z0-9-]+)", read(os.path.join(ROOT, "features", "INTERPRETATIONS.md")), re.M))
         for s, c, _ in SAMPLES:
             v = vs.classify_slurm(s, c)
             if v.cls == "divergence":
@@ -105,9 +110,9 @@ class Rules(unittest.TestCase):
         self.assertTrue(vs.names_dvm_node("features/lifecycle/unconditional-triggers.feature:302:322"))
         self.assertFalse(vs.names_dvm_node("features/lifecycle/allocation-directives.feature:38"))
         # an outline whose node is a placeholder: the row says which
-        rows = [n + 1 for n, line in enumerate(open(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")))
+        rows = [n + 1 for n, line in enumerate(read(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")).splitlines(True))
                 if re.match(r"\s*\|.*\| (n3|s1)\s*\|", line)]
-        outline = next(n + 1 for n, line in enumerate(open(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")))
+        outline = next(n + 1 for n, line in enumerate(read(os.path.join(ROOT, "features/lifecycle/ending-while-jobs-run.feature")).splitlines(True))
                        if "Scenario Outline: Ended by <how> while job C runs on <node>:" in line)
         on = {vs.names_dvm_node(f"features/lifecycle/ending-while-jobs-run.feature:{outline}:{r}") for r in rows if r > outline}
         self.assertEqual(on, {True, False})
