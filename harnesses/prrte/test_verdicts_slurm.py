@@ -162,7 +162,7 @@ class Expectations(unittest.TestCase):
     def test_the_file_if_written_classes_every_entry(self):
         if not os.path.exists(EXPECT):
             self.skipTest("no expectations/prrte-slurm.json yet")
-        doc = json.load(open(EXPECT))
+        doc = json.loads(read(EXPECT))
         self.assertTrue(doc["expected"])
         for e in doc["expected"]:
             self.assertIn(e.get("class"), {"divergence", "interpretation", "harness-limitation", "runtime-fault"}, e["id"])
@@ -181,7 +181,7 @@ class CitedLines(unittest.TestCase):
             text = text.replace("{" + k + "}", getattr(vs, k))
         text = text.replace("{NR}", vs.NR).replace("{ED}", vs.ED).replace("{SLURM}", vs.SLURM)
         if os.path.exists(EXPECT):
-            text += json.dumps(json.load(open(EXPECT)))
+            text += json.dumps(json.loads(read(EXPECT)))
         spec = set(re.findall(r"(upstream/[\w-]+\.rst):([\d,-]+\d)", text))
         src = set(re.findall(r"(src/[\w/.-]+\.c):([\d,-]+\d)", text))
         return spec, src
