@@ -197,12 +197,12 @@ class CitedLines(unittest.TestCase):
         if not self.SPEC or not os.path.isdir(self.SPEC):
             self.skipTest("cited specification lines not checked: set PMIX_SPEC_DIR to the spec documents' folder")
         for doc, lines in spec:
-            n = len(open(os.path.join(self.SPEC, doc)).read().splitlines())
+            n = len(read(os.path.join(self.SPEC, doc)).splitlines())
             self.assertTrue(all(1 <= k <= n for k in self.numbers(lines)), f"{doc}:{lines}")
         if not self.PRRTE or not os.path.isdir(self.PRRTE):
             self.skipTest("cited source lines not checked: set PRRTE_SRC to a prrte checkout at the tested commit")
         for path, lines in src:
-            n = len(open(os.path.join(self.PRRTE, path)).read().splitlines())
+            n = len(read(os.path.join(self.PRRTE, path)).splitlines())
             self.assertTrue(all(1 <= k <= n for k in self.numbers(lines)), f"{path}:{lines}")
 
     def test_the_cited_ras_slurm_lines_say_what_the_rules_say(self):
@@ -211,7 +211,7 @@ class CitedLines(unittest.TestCase):
             self.skipTest("set PRRTE_SRC to a prrte checkout at the tested commit")
 
         def line(path, n):
-            return open(os.path.join(self.PRRTE, path)).read().splitlines()[n - 1]
+            return read(os.path.join(self.PRRTE, path)).splitlines()[n - 1]
         self.assertIn("PMIX_ALLOC_NEW is a synonym for PMIX_ALLOC_EXTEND", line(vs.MODULE, 309))
         self.assertIn("node->session is intentionally left NULL", line(vs.MODULE, 925))
         self.assertIn("PRTE_SESSION_FLAG_DYNAMIC", line(vs.MODULE, 910))
