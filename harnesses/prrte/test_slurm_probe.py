@@ -76,7 +76,8 @@ class Shims(unittest.TestCase):
             out = subprocess.run([os.path.join(d, "shims", "salloc"), "--no-shell", "--nodelist=s1,s2", "a b"],
                                  capture_output=True, text=True, check=True).stdout
             self.assertEqual(out.strip(), "real-salloc --no-shell --nodelist=s1,s2 a b")
-            stamp, rest = open(log).read().strip().split(" ", 1)
+            with open(log) as f:
+            stamp, rest = f.read().strip().split(" ", 1)
             float(stamp)
             self.assertEqual(rest, "salloc --no-shell --nodelist=s1,s2 a b")
 
