@@ -77,7 +77,7 @@ class Shims(unittest.TestCase):
                                  capture_output=True, text=True, check=True).stdout
             self.assertEqual(out.strip(), "real-salloc --no-shell --nodelist=s1,s2 a b")
             with open(log) as f:
-            stamp, rest = f.read().strip().split(" ", 1)
+                stamp, rest = f.read().strip().split(" ", 1)
             float(stamp)
             self.assertEqual(rest, "salloc --no-shell --nodelist=s1,s2 a b")
 
