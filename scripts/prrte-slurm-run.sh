@@ -4,7 +4,7 @@
 # (ras/slurm), one scenario at a time.
 #   bash scripts/prrte-slurm-run.sh PMIX_PREFIX [cucumber args...]
 # PMIX_PREFIX: the openpmix+prrte install the agents are built against (the
-# argument, or $PRRTE_PREFIX; e.g. /root/pmix-install). The DVM itself is the
+# argument, or $PRRTE_PREFIX; e.g. the one scripts/prrte-build.sh made). The DVM itself is the
 # Slurm-enabled PRRTE, $PRRTE_SLURM_PREFIX (scripts/slurm-prrte-build.sh), on
 # the Slurm at $SLURM_PREFIX (scripts/slurm-build.sh); both required, no path
 # is assumed. Without either it says so and exits 3, running nothing.

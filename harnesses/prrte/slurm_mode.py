@@ -122,7 +122,8 @@ def describe() -> str:
                              text=True, timeout=10, env=slurm_env()).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         out = ""
-    return f"; Slurm mode: ras/slurm of {PRRTE_SLURM_PREFIX}, {out or 'no Slurm found at ' + SLURM_PREFIX}"
+    # No install path: the version string goes into reports and expectations files, which are shared.
+    return f"; Slurm mode: ras/slurm of the Slurm-enabled PRRTE ($PRRTE_SLURM_PREFIX), {out or 'no Slurm found at $SLURM_PREFIX'}"
 
 
 def missing() -> List[str]:
