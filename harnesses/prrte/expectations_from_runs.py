@@ -49,7 +49,7 @@ import json
 import os
 import re
 import sys
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -206,6 +206,23 @@ def judged(runs: List[dict], reruns: List[dict], rerun_features: List[str], pool
     return entries, flaky
 
 
+
+def pop_note(argv: List[str]) -> Tuple[str, List[str]]:
+    """The --note sentence for the description (e.g. the suite's commits), and the arguments without it."""
+    if "--note" not in argv:
+        return "", argv
+    i = argv.index("--note")
+    return argv[i + 1], argv[:i] + argv[i + 2:]
+
+
+def write(out: str, doc: dict, varied: int) -> None:
+    """An expectations file as the repository keeps them (2-space JSON, a final newline), and a line saying so."""
+    with open(out, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+    print(f"{len(doc['expected'])} expected non-passes written to {out} ({varied} varied)", file=sys.stderr)
+
+
 def main_update(argv: List[str]) -> None:
     """--update IN.json OUT.json RUN... [--note "..."]: the entries of every scenario the runs ran (not skipped in
     all of them) are replaced by what the runs call for (none when it passed in every one); the entries of
@@ -213,10 +230,7 @@ def main_update(argv: List[str]) -> None:
     whose id none of its scenarios has any more (renamed or moved) is dropped and named. Runs must cover whole
     feature files (a --name filter would drop the entries of the scenarios it left out). For runs of some of the suite, or after a change that affects some scenarios only,
     without setting aside the agreement of earlier, larger sets of runs."""
-    note = ""
-    if "--note" in argv:
-        i = argv.index("--note")
-        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    note, argv = pop_note(argv)
     doc, out, runs = load(argv[0]), argv[1], [load(p) for p in argv[2:]]
     first = runs[0]
     entries, flaky = judged(runs, [], [], pool_reading_at(first["run"].get("startedAt", first["run"].get("generatedAt", ""))))
@@ -246,16 +260,13 @@ def main_update(argv: List[str]) -> None:
                            f"entries of scenarios they skipped are kept from before; {len(stale)} entries whose scenario "
                            "no longer exists under that id were dropped." + (f" {note}" if note else ""))
     doc["expected"] = merged
-    with open(out, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
+    write(out, doc, len(flaky))
     for sid in sorted(new_ids - old_ids):
         print(f"added: {sid}", file=sys.stderr)
     for sid in sorted((old_ids & ran) - new_ids):
         print(f"dropped (passed in every run): {sid}", file=sys.stderr)
     for sid in stale:
         print(f"dropped (no such scenario in the runs): {sid}", file=sys.stderr)
-    print(f"{len(merged)} expected non-passes written to {out} ({len(flaky)} varied)", file=sys.stderr)
 
 
 def main(argv: List[str]) -> None:
@@ -263,10 +274,7 @@ def main(argv: List[str]) -> None:
         return main_reclassify(argv[1:])
     if argv and argv[0] == "--update":
         return main_update(argv[1:])
-    note = ""
-    if "--note" in argv:  # a sentence for the description (e.g. the suite's commits)
-        i = argv.index("--note")
-        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    note, argv = pop_note(argv)
     main_paths = argv[1:argv.index("--rerun")] if "--rerun" in argv else argv[1:]
     rerun_paths = argv[argv.index("--rerun") + 1:] if "--rerun" in argv else []
     out, runs, reruns = argv[0], [load(p) for p in main_paths], [load(p) for p in rerun_paths]
@@ -289,10 +297,7 @@ def main(argv: List[str]) -> None:
                         CLASSING),
         "expected": entries,
     }
-    with open(out, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
-    print(f"{len(entries)} expected non-passes written to {out} ({len(flaky)} varied)", file=sys.stderr)
+    write(out, doc, len(flaky))
 
 
 if __name__ == "__main__":

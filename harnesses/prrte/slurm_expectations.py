@@ -15,9 +15,7 @@ errored in any run; one that varied lists every outcome it took), with three dif
     earlier runs' outcomes of a scenario the last run skipped (a tag of the suite moved since);
     the description says which.
 """
-import json
 import os
-import re
 import sys
 from collections import Counter
 from typing import Dict, List, Tuple
@@ -126,20 +124,14 @@ def build(runs: List[dict], note: str = "") -> Tuple[dict, Dict[str, List[str]],
 
 
 def main(argv: List[str]) -> None:
-    note = ""
-    if "--note" in argv:
-        i = argv.index("--note")
-        note, argv = argv[i + 1], argv[:i] + argv[i + 2:]
+    note, argv = efr.pop_note(argv)
     if len(argv) < 2:
         sys.exit(__doc__)
     out, runs = argv[0], [efr.load(p) for p in argv[1:]]
     doc, flaky, notes = build(runs, note)
     for n in notes:
         print(n, file=sys.stderr)
-    with open(out, "w") as f:
-        json.dump(doc, f, indent=2)
-        f.write("\n")
-    print(f"{len(doc['expected'])} expected non-passes written to {out} ({len(flaky)} varied)", file=sys.stderr)
+    efr.write(out, doc, len(flaky))
 
 
 if __name__ == "__main__":
