@@ -3,9 +3,13 @@
     python3 harnesses/prrte/slurm_compare.py [-v] REPORTS/conformance.json [expectations/prrte.json]
     python3 harnesses/prrte/slurm_compare.py --causes REPORTS/conformance.json [expectations/prrte.json]
     python3 harnesses/prrte/slurm_compare.py --runs EARLIER/conformance.json LATER/conformance.json
+    python3 harnesses/prrte/slurm_compare.py --agree RUN1/conformance.json ... RUNn/conformance.json [--markdown OUT.md]
 --causes: the verdicts that differ from ras/hosts counted by their Slurm-mode cause
 (verdicts_slurm.classify_slurm). --runs: two Slurm-mode runs beside each other, every scenario
-whose outcome differs (the earlier run's ids moved to the later's by scenario name).
+whose outcome differs (the earlier run's ids moved to the later's by scenario name). --agree: several
+Slurm-mode runs, oldest first, prepared as slurm_expectations.py prepares them (ids moved to the last
+run's, outcomes a since-fixed suite defect caused set aside, scenarios the last run skips dropped): how
+many scenarios ran in how many runs, and every one whose outcome was not the same in all runs that ran it.
 For every scenario the Slurm-mode run did not skip: its outcome here and the
 outcome ras/hosts is expected to have (the entry in the expectations, else
 passed: the ras/hosts bridge declares every capability this mode declares, so
@@ -64,6 +68,60 @@ def compare_runs(earlier: dict, later: dict) -> List[Dict[str, str]]:
     return rows
 
 
+def agree(runs: List[dict]) -> dict:
+    """Several Slurm-mode runs (oldest first) side by side, prepared as for the expectations (see the module's text).
+    Returns the notes of that preparation, how many runs ran each scenario (a count of counts), and the scenarios
+    whose outcome was not the same in every run that ran them, with each run's outcome (None: not in that run)."""
+    import copy
+    from slurm_expectations import rekey, set_aside_fixed, skipped_last
+    runs = copy.deepcopy(runs)
+    moved = [m for r in runs[:-1] for m in rekey(r, runs[-1])]
+    notes = set_aside_fixed(runs) + skipped_last(runs)
+    per_run = [{s["id"]: s for s in r["scenarios"]} for r in runs]
+    ids = list(dict.fromkeys(i for r in per_run for i in r))
+    ran_in, varied, skipped = Counter(), [], 0
+    for i in ids:
+        seen = [r.get(i) for r in per_run]
+        if seen[-1] is not None and seen[-1]["outcome"] == "skipped":
+            skipped += 1  # the earlier runs' outcomes of it are dropped (skipped_last)
+            continue
+        outcomes = [s["outcome"] if s else None for s in seen]
+        ran_in[sum(o is not None for o in outcomes)] += 1
+        if len({o for o in outcomes if o is not None}) > 1:
+            name = next(s["name"] for s in seen if s)
+            messages = [" ".join((s.get("message") or "").split())[:240] if s else "" for s in seen]
+            varied.append({"id": i, "name": name, "outcomes": outcomes, "messages": messages})
+    return {"moved": len(moved), "notes": notes, "ran_in": dict(sorted(ran_in.items(), reverse=True)), "varied": varied,
+            "skipped_last": skipped}
+
+
+def agree_markdown(paths: List[str], runs: List[dict], result: dict) -> str:
+    lines = ["# Whole Slurm-mode runs side by side", "",
+             "Written by `python3 harnesses/prrte/slurm_compare.py --agree` (oldest run first; earlier runs' ids moved "
+             "to the last run's by scenario name, outcomes a since-fixed suite defect caused set aside, scenarios the "
+             "last run skips dropped).", "", "| run | started | scenarios | passed | failed | skipped | errored | wall |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for p, r in zip(paths, runs):
+        t = r.get("totals", {})
+        lines.append(f"| `{p}` | {r['run'].get('startedAt', '')} | {t.get('scenarios', '')} | {t.get('passed', '')} | "
+                     f"{t.get('failed', '')} | {t.get('skipped', '')} | {t.get('errored', '')} | "
+                     f"{r['run'].get('durationMs', 0) / 1000:.0f} s |")
+    n = len(runs)
+    lines += ["", "Scenarios run, by the number of runs that ran them: " +
+              ", ".join(f"{c} in {k} of {n}" for k, c in result["ran_in"].items()) +
+              f"; {result['skipped_last']} skipped in the last run (a capability this mode does not declare).", ""]
+    v = result["varied"]
+    lines.append(f"**{len(v)} scenario(s) whose outcome was not the same in every run that ran them**" +
+                 (":" if v else "."))
+    for row in v:
+        lines += ["", f"- `{row['id']}` {row['name']}: " + ", ".join(f"run {k + 1} {o or 'not run'}"
+                                                                   for k, o in enumerate(row["outcomes"]))]
+        lines += [f"  - run {k + 1}: {m}" for k, m in enumerate(row["messages"]) if m]
+    lines += ["", f"Preparation: {result['moved']} scenario id(s) of earlier runs moved to the last run's by name"
+              + ("; set aside:" if result["notes"] else ".")] + [f"- {x}" for x in result["notes"]]
+    return "\n".join(lines) + "\n"
+
+
 def causes(report: dict, expectations: dict) -> Dict[str, List[str]]:
     """The scenarios whose verdict differs from ras/hosts, grouped by their cause here: the Slurm-mode verdict of a
     non-pass (class and why), or 'passes here' for one that passes here and not under ras/hosts."""
@@ -85,6 +143,20 @@ def causes(report: dict, expectations: dict) -> Dict[str, List[str]]:
 
 
 def main(argv: List[str]) -> int:
+    if argv and argv[0] == "--agree":
+        out = ""
+        if "--markdown" in argv:
+            k = argv.index("--markdown")
+            out, argv = argv[k + 1], argv[:k] + argv[k + 2:]
+        paths = argv[1:]
+        runs = [json.load(open(p)) for p in paths]
+        result = agree(runs)
+        md = agree_markdown(paths, runs, result)
+        if out:
+            with open(out, "w") as f:
+                f.write(md)
+        print(md if not out else f"{len(result['varied'])} scenario(s) varied; written to {out}")
+        return 0
     if argv and argv[0] == "--runs":
         earlier, later = json.load(open(argv[1])), json.load(open(argv[2]))
         for name, r in (("earlier", earlier), ("later", later)):
