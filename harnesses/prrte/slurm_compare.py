@@ -17,6 +17,7 @@ each scenario run here also runs there), and whether they differ. Then the
 scenarios skipped here that run under ras/hosts, counted by the capability
 this mode does not declare. Reads reports; runs nothing."""
 import json
+import re
 import sys
 from collections import Counter
 from typing import Dict, List
@@ -142,6 +143,35 @@ def causes(report: dict, expectations: dict) -> Dict[str, List[str]]:
     return dict(sorted(groups.items(), key=lambda kv: -len(kv[1])))
 
 
+def failing_operation(text: str) -> str:
+    """The operation a failure names (the reports write 'Observed: ACTOR: OPERATION: expected ...'; the ras/hosts
+    expectations' reasons carry the same text after 'Observed: ')."""
+    text = text.split("Observed: ", 1)[-1]
+    m = re.match(r"(.*?): expected", text, re.S)
+    return " ".join((m.group(1) if m else text[:120]).split())
+
+
+def same_outcome_other_operation(report: dict, expectations: dict) -> Dict[str, List[str]]:
+    """The scenarios that end the same here as under ras/hosts but fail at another operation: the same verdict for
+    another reason (e.g. a spawn refused here before the step that fails there is reached). Grouped by the cause
+    here; each line names both operations."""
+    from verdicts import cause
+    from verdicts_slurm import classify_slurm
+    expected = {e["id"]: e for e in expectations["expected"]}
+    groups: Dict[str, List[str]] = {}
+    for s in report["scenarios"]:
+        e = expected.get(s["id"])
+        if not e or s["outcome"] in ("passed", "skipped") or s["outcome"] not in hosts_outcome(e).split("/"):
+            continue
+        here, there = failing_operation(cause(dict(s))), failing_operation(e.get("reason", ""))
+        if here != there:
+            v = classify_slurm(s, cause(dict(s)))
+            key = f"{v.label()}: {v.why.split(':')[0].split(';')[0]}"
+            groups.setdefault(key, []).append(f"{s['id']} ({s['outcome']}): here at {here[:110]}; "
+                                              f"under ras/hosts at {there[:110]}")
+    return dict(sorted(groups.items(), key=lambda kv: -len(kv[1])))
+
+
 def main(argv: List[str]) -> int:
     if argv and argv[0] == "--agree":
         out = ""
@@ -177,6 +207,13 @@ def main(argv: List[str]) -> int:
         for k, ids in groups.items():
             print(f"{len(ids):4}  {k}")
             for i in ids:
+                print(f"        {i}")
+        other = same_outcome_other_operation(report, expectations)
+        print(f"{sum(len(v) for v in other.values())} verdicts are the same as under ras/hosts but fail at another "
+              "operation, by cause here:")
+        for k, rows in other.items():
+            print(f"{len(rows):4}  {k}")
+            for i in rows:
                 print(f"        {i}")
         return 0
     verbose = "-v" in argv

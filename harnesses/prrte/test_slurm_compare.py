@@ -49,5 +49,29 @@ class Agree(unittest.TestCase):
         self.assertEqual(earlier["scenarios"][0]["id"], f"{F}:10")
 
 
+REFUSED = ("job A: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R): expected an accepted status (PMIX_SUCCESS, "
+           "PMIX_OPERATION_SUCCEEDED or PMIX_OPERATION_IN_PROGRESS); observed PMIX_ERR_NO_PERMISSIONS (-23)")
+
+
+class SameOutcomeOtherOperation(unittest.TestCase):
+    def test_the_operation_is_what_precedes_expected(self):
+        self.assertEqual(slurm_compare.failing_operation("PRRTE divergence: why. Observed: " + REFUSED),
+                         "job A: PMIx_Spawn(job C: 1 x C; PMIX_SPAWN_TARGET=allocation R)")
+
+    def test_a_failure_at_another_operation_is_listed_and_one_at_the_same_is_not(self):
+        hosts = {"expected": [
+            {"id": f"{F}:10", "outcome": "failed", "reason": "PRRTE divergence: x. Observed: job A: "
+             "PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected one event; observed 0"},
+            {"id": f"{F}:20", "outcome": "failed", "reason": "PRRTE divergence: y. Observed: " + REFUSED}]}
+        here = run((f"{F}:10", "a", "failed", REFUSED), (f"{F}:20", "b", "failed", REFUSED))
+        for s in here["scenarios"]:
+            s["failure"] = {"message": REFUSED}
+        groups = slurm_compare.same_outcome_other_operation(here, hosts)
+        rows = [r for v in groups.values() for r in v]
+        self.assertEqual(len(rows), 1)
+        self.assertTrue(rows[0].startswith(f"{F}:10 (failed): here at job A: PMIx_Spawn"), rows[0])
+        self.assertIn("under ras/hosts at job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE", rows[0])
+
+
 if __name__ == "__main__":
     unittest.main()
