@@ -157,13 +157,14 @@ class ClassAndEvidence(unittest.TestCase):
 class Classify(unittest.TestCase):
     """How expectations_from_runs.py names a cause (harnesses/prrte/expectations_from_runs.py classify)."""
 
-    def test_a_spawn_hanging_during_a_grow_is_a_fault_with_the_clause_it_breaks(self):
+    def test_a_spawn_hanging_during_a_grow_is_the_parked_job_never_launched_and_any_other_hang_a_fault(self):
         import expectations_from_runs as gen
         hang = "implementation fault during spawn: tool T: no answer to spawn within 7 s"
         grow = {"name": "A job submitted into a growing allocation is not failed: it runs once the grow is done, on the new nodes"}
         v = gen.classify(grow, hang)
-        self.assertEqual(v.cls, "runtime-fault")
-        self.assertIn("elastic_dvm_spec.rst", v.spec)
+        self.assertEqual(v.cls, "divergence")
+        self.assertIn("elastic_dvm_spec.rst:199-201", v.spec)
+        self.assertTrue(any("nidmap.c" in x for x in v.source) and any("odls_base_default_fns.c:924" in x for x in v.source))
         self.assertEqual(gen.classify({"name": "any other"}, hang).cls, "runtime-fault")
 
     def test_a_multi_process_spawn_on_a_bare_host_is_the_slot_reading_not_a_count_request(self):

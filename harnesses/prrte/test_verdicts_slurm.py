@@ -82,7 +82,7 @@ SAMPLES = [
      "error (internal): tool T: no answer to spawn within 20 s", "runtime-fault"),
     ({"id": "x:1", "name": "Submitting a job never makes the DVM grow, not even a job larger than the DVM"},
      "implementation fault during spawn: the implementation answered spawn (seq N) with an error (internal): tool T: no "
-     "answer to spawn within 20 s", "runtime-fault"),
+     "answer to spawn within 20 s", "divergence"),
 ]
 
 

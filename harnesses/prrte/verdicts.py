@@ -45,6 +45,23 @@ WARN_RELAY_LOCAL = ("src/prted/pmix/pmix_server.c:716-722,740,747-748 (the timeo
 NOTIFY_NOT_FORWARDED = ("src/prted/pmix/pmix_server_notify.c:416-421 (an event carrying the marker is not processed: the "
                         "upcall returns before it thread-shifts to _notify_event, whose prte_grpcomm_xcast at :382 is what "
                         "carries an event to the other daemons' clients)",)
+# Why a job parked at the map-eligible boundary during a grow is never launched (traced with daemon-side logs, 2026-11-28:
+# the grown daemon builds its child list on the launch's copy of the job, then finds the catch-up's copy, procless).
+PARKED_NEVER_LAUNCHED = (
+    "src/mca/state/dvm/state_dvm.c:299-309 (at the DVM's VM_READY after a grow, the catch-up of 'jobs already running' packs "
+    "every job but the one passed in, which is the DVM's own daemon job: a job still parked at the fence goes in, unmapped)",
+    "src/util/nidmap.c:683-687,698-707 (catchup_worthy excludes only that job and tools; the comment names the result: 'a "
+    "catch-up entry for a job that has not been mapped yet would leave every daemon holding a procless version of it')",
+    "src/util/nidmap.c:796-801 (each daemon records the procless copy)",
+    "src/mca/odls/base/odls_base_default_fns.c:924 (the launch message's copy is then not recorded: prte_set_job_data_object "
+    "returns PRTE_EXISTS, src/runtime/prte_globals.c:298-308, unchecked; the child list is built on that unrecorded copy)",
+    "src/mca/odls/base/odls_base_default_fns.c:1784-1796 (the local launch looks the job up, gets the procless copy and stops at "
+    "'no local procs': nothing is forked and nothing reported, so the spawn never returns)")
+PARKED_NEVER_LAUNCHED_WHY = (
+    "a job submitted while a grow is in progress is parked and released when the grow completes, mapped and sent its launch "
+    "message, but no daemon starts its processes and the spawn never returns: the catch-up sent to the daemons when the "
+    "grow's daemons are wired carries the parked, not yet mapped job, so every daemon already holds a procless copy of it and "
+    "the launch's copy is dropped; the same spawn made after the grow launches at once")
 # Source lines that recur, each checked by reading prrte at 52d5e4bb.
 TEARDOWN_BY_ID = [f"{ALLOC}:1858 (a RELEASE carrying PMIX_ALLOC_ID takes the teardown path, before any node list is read)",
                   f"{ALLOC}:1816-1846 (ras_base_teardown_by_alloc_id: prte_ras_base_teardown_reservation(rsession, true))"]
@@ -165,10 +182,7 @@ def classify(s: dict, c: str, pool_reading: bool = False) -> Verdict:
         return fault("the job process making the spawn died while its request was in flight, after the DVM had changed; "
                      "cause not established")
     if "submitted into a growing allocation" in name and "no answer to spawn" in c:
-        return fault("a job spawned into an allocation whose grow is in progress is parked and released when the grow completes "
-                     "(state VM READY, mapped, launch message sent for its nodes) but never starts: the spawn does not return "
-                     "within 40 s, while the same spawn made after the grow launches at once; why it does not launch was not "
-                     "established in the source", f"{ED}:199-201,517-520")
+        return divergence(PARKED_NEVER_LAUNCHED_WHY, f"{ED}:199-201,517-520", *PARKED_NEVER_LAUNCHED)
     if re.search(r"no answer to \w+ within", c):
         return fault("a PMIx call made to the live DVM never returned")
     if "never connected to the bridge" in c:

@@ -25,7 +25,7 @@ import os
 import re
 from typing import Optional
 
-from verdicts import ED, NR, UNCLASSIFIED, Verdict, divergence, fault, harness, interpretation  # noqa: F401
+from verdicts import ED, NR, PARKED_NEVER_LAUNCHED, PARKED_NEVER_LAUNCHED_WHY, UNCLASSIFIED, Verdict, divergence, fault, harness, interpretation  # noqa: F401
 
 # prrte 52d5e4bb, as every source line below (the Slurm-enabled install is built from it).
 SLURM = "src/mca/ras/slurm"
@@ -125,10 +125,11 @@ def classify_slurm(s: dict, c: str, root: str = ROOT) -> Verdict:
     if "the DVM is dead" in c:
         return fault("the DVM died during the scenario (prte's own message is in the cause)")
     if "no answer to spawn" in c and "never makes the DVM grow" in name:
-        return fault("the second spawn (job D, 6 processes, no target), submitted while the grow of s1 is in progress, is "
-                     "never answered: a job submitted during a grow is parked at the map-eligible boundary and admitted when "
-                     "the grow completes, and here it is not within 20 s (ras/hosts answers it). Seen in both whole runs and "
-                     "in a rerun of the scenario alone on the quiet machine; cause not established", f"{ED}:199-201")
+        # Not Slurm's: under ras/slurm the grown node stays in the default pool (item 3), so job D maps onto it and
+        # meets the parked-job fault; under ras/hosts D cannot map (s1 is reserved) and is refused at once.
+        return divergence(PARKED_NEVER_LAUNCHED_WHY + " (here job D, 6 processes, no target, maps onto n1, n2 and the grown "
+                          "s1, which ras/slurm leaves in the default pool; under ras/hosts it cannot map and is refused)",
+                          f"{ED}:199-201,517-520", *PARKED_NEVER_LAUNCHED)
     if re.search(r"no answer to \w+ within", c):
         return fault("a PMIx call made to the live DVM never returned (seen under load; cause not established)")
     # 1. The grant has no owner: spawns that target it are refused, whoever asks.
