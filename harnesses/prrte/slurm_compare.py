@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Slurm-mode run beside the ras/hosts expectations (issue 26, item 5):
     python3 harnesses/prrte/slurm_compare.py [-v] REPORTS/conformance.json [expectations/prrte.json]
-    python3 harnesses/prrte/slurm_compare.py --causes REPORTS/conformance.json [expectations/prrte.json]
+    python3 harnesses/prrte/slurm_compare.py --causes REPORTS/conformance.json [expectations/prrte.json] [--markdown OUT.md]
     python3 harnesses/prrte/slurm_compare.py --runs EARLIER/conformance.json LATER/conformance.json
     python3 harnesses/prrte/slurm_compare.py --agree RUN1/conformance.json ... RUNn/conformance.json [--markdown OUT.md]
 --causes: the verdicts that differ from ras/hosts counted by their Slurm-mode cause
@@ -172,6 +172,33 @@ def same_outcome_other_operation(report: dict, expectations: dict) -> Dict[str, 
     return dict(sorted(groups.items(), key=lambda kv: -len(kv[1])))
 
 
+def causes_markdown(report_path: str, report: dict, expectations_path: str, expectations: dict) -> str:
+    """--causes as a document: every verdict that differs from ras/hosts under its cause here, then every verdict that
+    is the same but fails at another operation, then the scenarios skipped here that run under ras/hosts."""
+    groups, other = causes(report, expectations), same_outcome_other_operation(report, expectations)
+    skipped = compare(report, expectations)["skipped_here_run_there"]
+    t, run = report.get("totals", {}), report.get("run", {})
+    lines = ["# The Slurm mode against ras/hosts: every verdict that differs, by its cause here", "",
+             f"Written by `python3 harnesses/prrte/slurm_compare.py --causes {report_path} {expectations_path} --markdown` "
+             f"from a whole Slurm-mode run (started {run.get('startedAt', '')}, {t.get('scenarios', '')} scenarios: "
+             f"{t.get('passed', '')} passed, {t.get('failed', '')} failed, {t.get('skipped', '')} skipped, "
+             f"{t.get('errored', '')} errored) and the ras/hosts expectations. Each cause is a rule of "
+             "`harnesses/prrte/verdicts_slurm.py` (or of `verdicts.py` where the cause is not Slurm's); its evidence "
+             "(specification lines, prrte 52d5e4bb lines) is in `expectations/prrte-slurm.json` and docs/prrte-slurm.md, "
+             "\"The live outcome\". A line reads `scenario (outcome here <- outcome under ras/hosts)`.", "",
+             f"**{sum(len(v) for v in groups.values())} verdicts differ** from ras/hosts; "
+             f"**{sum(len(v) for v in other.values())} more end the same but fail at another operation** (section B); "
+             f"**{sum(n for _, n in skipped)} scenarios are skipped here and run under ras/hosts** ("
+             + ", ".join(f"{n} `{caps}`" for caps, n in skipped) + ").", "", "## A. Verdicts that differ", ""]
+    for k, (cause_, ids) in enumerate(groups.items(), 1):
+        lines += [f"### A{k}. {cause_}: {len(ids)}", ""] + [f"- `{i.split(' ', 1)[0]}` {i.split(' ', 1)[1]}" for i in ids] + [""]
+    lines += ["## B. The same verdict, another operation", "",
+              "Each line names the operation that fails here and the one that fails under ras/hosts.", ""]
+    for k, (cause_, rows) in enumerate(other.items(), 1):
+        lines += [f"### B{k}. {cause_}: {len(rows)}", ""] + [f"- {r}" for r in rows] + [""]
+    return "\n".join(lines)
+
+
 def main(argv: List[str]) -> int:
     if argv and argv[0] == "--agree":
         out = ""
@@ -200,6 +227,14 @@ def main(argv: List[str]) -> int:
                     print(f"      {k.split('_')[0]}: {' '.join(r[k].split())[:240]}")
         return 0
     if argv and argv[0] == "--causes":
+        if "--markdown" in argv:
+            k = argv.index("--markdown")
+            out, argv = argv[k + 1], argv[:k] + argv[k + 2:]
+            exp_path = argv[2] if len(argv) > 2 else "expectations/prrte.json"
+            with open(out, "w") as f:
+                f.write(causes_markdown(argv[1], json.load(open(argv[1])), exp_path, json.load(open(exp_path))))
+            print(f"written to {out}")
+            return 0
         report = json.load(open(argv[1]))
         expectations = json.load(open(argv[2] if len(argv) > 2 else "expectations/prrte.json"))
         groups = causes(report, expectations)

@@ -73,5 +73,21 @@ class SameOutcomeOtherOperation(unittest.TestCase):
         self.assertIn("under ras/hosts at job A: PMIx_Allocation_request(PMIX_ALLOC_RELEASE", rows[0])
 
 
+class CausesMarkdown(unittest.TestCase):
+    def test_a_differing_verdict_and_a_same_verdict_at_another_operation_each_have_their_section(self):
+        hosts = {"expected": [
+            {"id": f"{F}:10", "outcome": "failed", "reason": "PRRTE divergence: x. Observed: job A: "
+             "PMIx_Allocation_request(PMIX_ALLOC_RELEASE, PMIX_ALLOC_ID=allocation R): expected one event; observed 0"}]}
+        here = run((f"{F}:10", "a", "failed", REFUSED), (f"{F}:20", "b", "failed", REFUSED), (f"{F}:30", "c", "passed", ""))
+        for s in here["scenarios"]:
+            if s["outcome"] == "failed":
+                s["failure"] = {"message": REFUSED}
+        md = slurm_compare.causes_markdown("r.json", here, "e.json", hosts)
+        self.assertIn("**1 verdicts differ**", md)
+        self.assertIn(f"- `{F}:20` (failed <- passed)", md)
+        self.assertIn("**1 more end the same but fail at another operation**", md)
+        self.assertIn(f"- {F}:10 (failed): here at job A: PMIx_Spawn", md)
+
+
 if __name__ == "__main__":
     unittest.main()
