@@ -236,5 +236,27 @@ class RunScript(unittest.TestCase):
         self.assertIn("one scenario at a time", r.stderr)
 
 
+class RunsScript(unittest.TestCase):
+    """scripts/prrte-slurm-runs.sh: several whole runs; where the Slurm mode cannot run, it stops at the first."""
+    SCRIPT = os.path.join(REPO, "scripts", "prrte-slurm-runs.sh")
+
+    def test_usage(self):
+        r = subprocess.run(["bash", self.SCRIPT, "5"], capture_output=True, text=True, timeout=30)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("usage:", r.stderr)
+
+    def test_without_slurm_it_stops_at_the_first_run_and_says_why(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, SLURM_PREFIX="/nonexistent/slurm", PRRTE_SLURM_PREFIX="/nonexistent/prrte",
+                       PRRTE_SLURM_RUNS_DIR=d)
+            r = subprocess.run(["bash", self.SCRIPT, "5", "/nonexistent"], capture_output=True, text=True, env=env,
+                               timeout=30)
+            self.assertEqual(r.returncode, 3, r.stderr)
+            self.assertIn("skipped: the Slurm mode cannot run here", r.stderr)
+            self.assertEqual(r.stdout.count("== Slurm-mode run"), 1)
+            self.assertEqual(sorted(os.listdir(d)), ["w-1.log"])
+
+
 if __name__ == "__main__":
     unittest.main()
