@@ -95,8 +95,13 @@ def build(runs: List[dict], note: str = "") -> Tuple[dict, Dict[str, List[str]],
     last = runs[-1]
     moved = [m for r in runs[:-1] for m in rekey(r, last)]
     aside = set_aside_fixed(runs) + skipped_last(runs)
-    efr.classify = classify_for  # judged() classes with the module's classify
-    entries, flaky = efr.judged(runs, [], [], False)
+    # judged() classes with the module's classify: this mode's rules for the call, the ras/hosts rules again after
+    # (left in place, every later user of expectations_from_runs in the process would class by the Slurm rules)
+    ordinary, efr.classify = efr.classify, classify_for
+    try:
+        entries, flaky = efr.judged(runs, [], [], False)
+    finally:
+        efr.classify = ordinary
     order = {s["id"]: n for n, s in enumerate(last["scenarios"])}
     entries.sort(key=lambda e: order.get(e["id"], len(order)))
     unclassified = [e["id"] for e in entries if efr.class_of(e) == "unclassified"]
