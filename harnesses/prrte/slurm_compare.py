@@ -179,7 +179,7 @@ def causes_markdown(report_path: str, report: dict, expectations_path: str, expe
     skipped = compare(report, expectations)["skipped_here_run_there"]
     t, run = report.get("totals", {}), report.get("run", {})
     lines = ["# The Slurm mode against ras/hosts: every verdict that differs, by its cause here", "",
-             f"Written by `python3 harnesses/prrte/slurm_compare.py --causes {report_path} {expectations_path} --markdown` "
+             f"Written by `python3 harnesses/prrte/slurm_compare.py --causes {report_path} {expectations_path} --markdown OUT` "
              f"from a whole Slurm-mode run (started {run.get('startedAt', '')}, {t.get('scenarios', '')} scenarios: "
              f"{t.get('passed', '')} passed, {t.get('failed', '')} failed, {t.get('skipped', '')} skipped, "
              f"{t.get('errored', '')} errored) and the ras/hosts expectations. Each cause is a rule of "
