@@ -1,4 +1,4 @@
-/** The elastic property's checks: each observation against what the model and the declared readings allow. */
+/** The elastic property's checks: each observation against what the model and the declared readings allow, and at the end of a run the whole event log (checkTally). */
 import { isDeepStrictEqual } from 'node:util';
 import type { EventView, Info, JobView, Snapshot } from '../../seam/messages';
 import { Key, Status, describeStatus } from '../../seam/pmix';
@@ -319,4 +319,42 @@ export function growFailureAborts(run: Run, grow: CampaignModel, o: Observation)
   const err = run.profile.took('grow-failure-aborts', value, `the failed grow ${grow.label} ${value === 'all-parked-at-map' ? 'aborted' : 'left parked'} ${names(others)}, which parked while it was not in progress`);
   if (err !== undefined) fail(`(2) ${err}`);
   return value;
+}
+
+/**
+ * Over the whole run, from the final event log: every terminal event answers
+ * an accepted request whose campaign ended (it went to that requester, with
+ * its PMIX_ALLOC_ID and a PMIX_ALLOC_REQ_ID its readings allow); the log
+ * holds exactly the events the steps delivered (none appeared, vanished or
+ * changed afterwards); and every accepted request that opened a campaign got
+ * exactly one (at most one if its requester was gone when the campaign
+ * ended, or it is a reclaim whose requester is a reading left open), none
+ * for a rejected request, one that changed nothing, or a change with no
+ * requester.
+ */
+export function checkTally(run: Run, snap: Snapshot): void {
+  const m = run.model;
+  const log = snap.events.filter((raw) => TERMINAL.includes(raw.code)).map(viewOf);
+  for (const e of log) {
+    const answers = m.requests.some(
+      (r) => r.accepted && r.outcome !== undefined && r.outcome.code === e.code && r.requester === e.to && (r.allocId ?? '') === e.allocId && r.outcome.reqIds.includes(e.reqId),
+    );
+    if (!answers) {
+      const unknown = e.reqId !== undefined && !m.requests.some((r) => r.reqId === e.reqId);
+      fail(`(tally) ${eventText(e, run)} answers no accepted size change of ${run.label(e.to)}${unknown ? ` (no size-change request supplied PMIX_ALLOC_REQ_ID "${e.reqId}")` : ''}`);
+    }
+  }
+  const delivered = m.requests.reduce((n, r) => n + r.delivered, 0);
+  if (log.length !== delivered) fail(`(tally) the event log holds ${log.length} terminal event(s), but the steps saw ${delivered} delivered: one appeared, vanished or changed afterwards`);
+  const need = (r: RequestModel): [number, number, string] => {
+    if (!r.accepted) return [0, 0, 'it was rejected'];
+    if (!r.campaign) return [0, 0, 'it added or removed no daemon'];
+    if (!r.outcome) return [1, 1, 'its campaign never ended'];
+    if (r.maybe) return [0, 1, 'it is a reclaim, whose requester is a reading left undeclared'];
+    return r.outcome.optional ? [0, 1, 'its requester was gone when its campaign ended'] : [1, 1, `its campaign ended at step ${r.outcome.step}`];
+  };
+  for (const r of m.requests) {
+    const [lo, hi, why] = need(r);
+    if (r.delivered < lo || r.delivered > hi) fail(`(tally) ${r.label} (${r.what}) received ${r.delivered} terminal event(s), expected ${lo === hi ? lo : `${lo}..${hi}`}: ${why}`);
+  }
 }

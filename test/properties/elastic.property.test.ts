@@ -85,13 +85,13 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Implementation } from '../../seam/implementation';
-import type { Info, Snapshot } from '../../seam/messages';
+import type { Info } from '../../seam/messages';
 import { Directive, Inheritance, Key, Status, describeStatus } from '../../seam/pmix';
 import { loadImplementation, propertySettings } from '../support/adapter';
-import { ElasticModel, type RequestModel } from './elastic-oracle';
+import { ElasticModel } from './elastic-oracle';
 import { sequenceArb, type Op } from './elastic-ops';
 import { Profile, accepted, sameObservation } from './profile';
-import { checkEvents, checkIntrospection, checkJobs, checkNodes, eventText, freeSlots, growFailureAborts, viewOf } from './elastic-checks';
+import { checkEvents, checkIntrospection, checkJobs, checkNodes, checkTally, eventText, freeSlots, growFailureAborts, viewOf } from './elastic-checks';
 import { Action, MAX_OPS, RUNS, Run, SCHEDULER, STARTUP, TERMINAL, TOOLS, cover, fail, infoValue, proc, stats } from './elastic-run';
 import { gherkin, stateLine } from './elastic-story';
 
@@ -371,45 +371,7 @@ async function drain(run: Run): Promise<void> {
   const ev = o.intro?.elastic;
   if (ev && (ev.fence !== 0 || ev.campaigns.length > 0 || ev.parkedAtMap.length + ev.parkedAtLaunch.length > 0))
     fail(`(drain) the implementation still has fence ${ev.fence}, campaigns ${JSON.stringify(ev.campaigns)}, parked ${JSON.stringify([...ev.parkedAtMap, ...ev.parkedAtLaunch])}`);
-  tally(run, o.snap);
-}
-
-/**
- * Over the whole run, from the final event log: every terminal event answers
- * an accepted request whose campaign ended (it went to that requester, with
- * its PMIX_ALLOC_ID and a PMIX_ALLOC_REQ_ID its readings allow); the log
- * holds exactly the events the steps delivered (none appeared, vanished or
- * changed afterwards); and every accepted request that opened a campaign got
- * exactly one (at most one if its requester was gone when the campaign
- * ended, or it is a reclaim whose requester is a reading left open), none
- * for a rejected request, one that changed nothing, or a change with no
- * requester.
- */
-function tally(run: Run, snap: Snapshot): void {
-  const m = run.model;
-  const log = snap.events.filter((raw) => TERMINAL.includes(raw.code)).map(viewOf);
-  for (const e of log) {
-    const answers = m.requests.some(
-      (r) => r.accepted && r.outcome !== undefined && r.outcome.code === e.code && r.requester === e.to && (r.allocId ?? '') === e.allocId && r.outcome.reqIds.includes(e.reqId),
-    );
-    if (!answers) {
-      const unknown = e.reqId !== undefined && !m.requests.some((r) => r.reqId === e.reqId);
-      fail(`(tally) ${eventText(e, run)} answers no accepted size change of ${run.label(e.to)}${unknown ? ` (no size-change request supplied PMIX_ALLOC_REQ_ID "${e.reqId}")` : ''}`);
-    }
-  }
-  const delivered = m.requests.reduce((n, r) => n + r.delivered, 0);
-  if (log.length !== delivered) fail(`(tally) the event log holds ${log.length} terminal event(s), but the steps saw ${delivered} delivered: one appeared, vanished or changed afterwards`);
-  const need = (r: RequestModel): [number, number, string] => {
-    if (!r.accepted) return [0, 0, 'it was rejected'];
-    if (!r.campaign) return [0, 0, 'it added or removed no daemon'];
-    if (!r.outcome) return [1, 1, 'its campaign never ended'];
-    if (r.maybe) return [0, 1, 'it is a reclaim, whose requester is a reading left undeclared'];
-    return r.outcome.optional ? [0, 1, 'its requester was gone when its campaign ended'] : [1, 1, `its campaign ended at step ${r.outcome.step}`];
-  };
-  for (const r of m.requests) {
-    const [lo, hi, why] = need(r);
-    if (r.delivered < lo || r.delivered > hi) fail(`(tally) ${r.label} (${r.what}) received ${r.delivered} terminal event(s), expected ${lo === hi ? lo : `${lo}..${hi}`}: ${why}`);
-  }
+  checkTally(run, o.snap);
 }
 
 async function runSequence(ops: Op[], make: () => Implementation = loadImplementation): Promise<void> {
