@@ -254,7 +254,7 @@ class RunsScript(unittest.TestCase):
                                timeout=30)
             self.assertEqual(r.returncode, 3, r.stderr)
             self.assertIn("skipped: the Slurm mode cannot run here", r.stderr)
-            self.assertEqual(r.stdout.count("== Slurm-mode run"), 1)
+            self.assertEqual(r.stdout.count("== live run"), 1)
             self.assertEqual(sorted(os.listdir(d)), ["w-1.log"])
 
 
